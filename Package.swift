@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No package dependencies, by design: Glibc sockets, Dispatch and Foundation only.
+// CSystem is our own tiny C target for the headers `import Glibc` hides (epoll, accept4).
+let package = Package(
+    name: "wordgame",
+    products: [
+        .executable(name: "wordgame-server", targets: ["wordgame-server"]),
+        .library(name: "WordGame", targets: ["WordGame"]),
+        .library(name: "WordGameProtocol", targets: ["WordGameProtocol"]),
+        .library(name: "WordGameServer", targets: ["WordGameServer"]),
+    ],
+    targets: [
+        .target(name: "CSystem"),
+        .target(name: "WordGame"),
+        .target(name: "WordGameProtocol", dependencies: ["WordGame"]),
+        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "CSystem"]),
+        .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer"]),
+        .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
+        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
+        .testTarget(
+            name: "WordGameServerTests",
+            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame"]
+        ),
+    ]
+)

@@ -1,0 +1,42 @@
+#define _GNU_SOURCE
+#include "CSystem.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
+    return accept4(fd, addr, len, flags);
+}
+
+// One wake fd per signal number; written from the handler only.
+static volatile int wake_fds[65];
+
+static void forward(int signo) {
+    int saved = errno;
+    if (signo > 0 && signo < 65 && wake_fds[signo] >= 0) {
+        unsigned char byte = (unsigned char)signo;
+        ssize_t ignored = write(wake_fds[signo], &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+int csystem_forward_signal(int signo, int wakeFD) {
+    if (signo <= 0 || signo >= 65) { errno = EINVAL; return -1; }
+    wake_fds[signo] = wakeFD;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = forward;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(signo, &action, NULL);
+}
+
+int csystem_reset_signal(int signo) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    return sigaction(signo, &action, NULL);
+}

@@ -1,0 +1,28 @@
+/// A point on a monotonic clock, in nanoseconds from an arbitrary origin.
+///
+/// The engine never reads a clock: every state change takes the time as an
+/// argument, so tests pass made-up instants and never sleep.
+public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    public static func milliseconds(_ ms: Int64) -> Instant {
+        Instant(nanoseconds: ms * 1_000_000)
+    }
+
+    public static let zero = Instant(nanoseconds: 0)
+
+    public func adding(milliseconds ms: Int) -> Instant {
+        Instant(nanoseconds: nanoseconds + Int64(ms) * 1_000_000)
+    }
+
+    /// Whole milliseconds from `earlier` to `self`, rounded down (negative if `self` is earlier).
+    public func milliseconds(since earlier: Instant) -> Int64 {
+        (nanoseconds - earlier.nanoseconds) / 1_000_000
+    }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    public var description: String { "\(Double(nanoseconds) / 1e9)s" }
+}

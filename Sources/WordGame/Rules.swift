@@ -1,0 +1,40 @@
+/// The rules of one game. The defaults are the original single-player game's.
+public struct Rules: Equatable, Sendable {
+    /// Time each player has for a pair, from the moment the pair reaches them.
+    public var roundMilliseconds: Int
+    /// A player is out after this many incorrect attempts (a timeout is one).
+    public var maxIncorrect: Int
+    /// A game shows this many pairs, unless every player is out before.
+    public var pairCount: Int
+
+    public init(roundMilliseconds: Int = 5_000, maxIncorrect: Int = 3, pairCount: Int = 15) {
+        self.roundMilliseconds = roundMilliseconds
+        self.maxIncorrect = maxIncorrect
+        self.pairCount = pairCount
+    }
+
+    /// The original game: 5 s a pair, out after 3 incorrect attempts, 15 pairs.
+    public static let original = Rules()
+
+    /// Each pair shown is a correct translation with this probability.
+    public static let correctPairProbability = 0.25
+
+    /// Limits that keep a game sane; a value outside them is refused where it is set.
+    public static let roundMillisecondsRange = 50...600_000
+    public static let maxIncorrectRange = 1...1_000
+    public static let pairCountRange = 1...10_000
+
+    /// Why these rules cannot be played, or nil when they can.
+    public var problem: String? {
+        if !Self.roundMillisecondsRange.contains(roundMilliseconds) {
+            return "round time must be \(Self.roundMillisecondsRange.lowerBound) to \(Self.roundMillisecondsRange.upperBound) ms, not \(roundMilliseconds)"
+        }
+        if !Self.maxIncorrectRange.contains(maxIncorrect) {
+            return "max incorrect must be \(Self.maxIncorrectRange.lowerBound) to \(Self.maxIncorrectRange.upperBound), not \(maxIncorrect)"
+        }
+        if !Self.pairCountRange.contains(pairCount) {
+            return "pairs must be \(Self.pairCountRange.lowerBound) to \(Self.pairCountRange.upperBound), not \(pairCount)"
+        }
+        return nil
+    }
+}

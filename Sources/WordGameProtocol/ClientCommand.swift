@@ -1,0 +1,99 @@
+import WordGame
+
+/// A line a client sends. Keywords are case-insensitive; arguments follow
+/// after a space. Short forms exist for people typing into `nc`.
+public enum ClientCommand: Equatable, Sendable {
+    case help
+    /// `NAME <nickname>`: the rest of the line (or one quoted string) is the name.
+    case name(String)
+    /// `JOIN [room]`: the default room when none is given.
+    case join(room: String?)
+    /// `START` (also `AGAIN`, `R`): the host starts a game.
+    case start
+    /// `ANSWER [round] CORRECT|WRONG`, or just `y` / `n`.
+    case answer(round: Int?, Answer)
+    case status
+    case leave
+    case ping
+    case quit
+
+    /// Parses one line. Blank lines are not commands: the caller skips them.
+    public static func parse(_ line: String) -> Result<ClientCommand, ProtocolError> {
+        let trimmed = line.trimmingSpaces
+        let keywordEnd = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
+        let keyword = trimmed[..<keywordEnd].uppercased()
+        let rest = String(trimmed[keywordEnd...]).trimmingSpaces
+        if let answer = shortAnswers[keyword] {
+            return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(keyword))
+        }
+        switch keyword {
+        case "NAME", "NICK":
+            return .success(.name(unquoted(rest)))
+        case "JOIN":
+            return .success(.join(room: rest.isEmpty ? nil : rest))
+        case "ANSWER", "A":
+            return parseAnswer(rest)
+        default:
+            guard let command = bareCommands[keyword] else {
+                return .failure(ProtocolError(.unknownCommand, "\(String(keyword.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
+            }
+            return rest.isEmpty ? .success(command) : .failure(noArguments(keyword))
+        }
+    }
+
+    static let shortAnswers: [String: Answer] = [
+        "Y": .correct, "YES": .correct, "C": .correct, "CORRECT": .correct,
+        "N": .wrong, "NO": .wrong, "W": .wrong, "WRONG": .wrong,
+    ]
+
+    static let bareCommands: [String: ClientCommand] = [
+        "HELP": .help, "?": .help,
+        "START": .start, "AGAIN": .start, "R": .start,
+        "STATUS": .status,
+        "LEAVE": .leave,
+        "PING": .ping,
+        "QUIT": .quit, "Q": .quit, "EXIT": .quit, "BYE": .quit,
+    ]
+
+    private static func parseAnswer(_ rest: String) -> Result<ClientCommand, ProtocolError> {
+        let words = rest.split(separator: " ").map { $0.uppercased() }
+        let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); ANSWER <round> CORRECT names the round.")
+        switch words.count {
+        case 1:
+            guard let answer = shortAnswers[words[0]] else { return .failure(usage) }
+            return .success(.answer(round: nil, answer))
+        case 2:
+            guard let round = Int(words[0]), round > 0, let answer = shortAnswers[words[1]] else { return .failure(usage) }
+            return .success(.answer(round: round, answer))
+        default:
+            return .failure(usage)
+        }
+    }
+
+    private static func noArguments(_ keyword: String) -> ProtocolError {
+        ProtocolError(.badArgument, "\(keyword) takes no arguments. Type \(keyword) alone.")
+    }
+
+    /// `NAME "Ana María"` and `NAME Ana María` name the same player.
+    private static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, text.first == "\"",
+              let tokens = try? Quoting.tokenize(text), tokens.count == 1, case .quoted(let inner) = tokens[0]
+        else { return text }
+        return inner
+    }
+
+    /// The line that sends this command (what a client program writes).
+    public var line: String {
+        switch self {
+        case .help: return "HELP"
+        case .name(let name): return name.hasPrefix("\"") ? "NAME \(Quoting.quote(name))" : "NAME \(name)"
+        case .join(let room): return room.map { "JOIN \($0)" } ?? "JOIN"
+        case .start: return "START"
+        case .answer(let round, let answer): return round.map { "ANSWER \($0) \(answer.rawValue)" } ?? "ANSWER \(answer.rawValue)"
+        case .status: return "STATUS"
+        case .leave: return "LEAVE"
+        case .ping: return "PING"
+        case .quit: return "QUIT"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import WordGame
+
+/// A line the server sends: a keyword, then fields. Strings are always quoted
+/// (see `Quoting`), numbers and keywords are bare. Protocol.md documents each.
+public enum ServerMessage: Equatable, Sendable {
+    case welcome(version: Int, hint: String)
+    case help(String)
+    case nameSet(String)
+    case joined(room: String)
+    case left(room: String)
+    case answerTaken(round: Int, Answer)
+    case error(ProtocolError)
+    case room(RoomInfo)
+    case you(PlayerState)
+    case starting(milliseconds: Int)
+    case game(GameInfo)
+    case round(RoundInfo)
+    case progress(round: Int, answered: Int, playing: Int)
+    case reveal(Reveal)
+    case result(RoundResult)
+    case top(TopEntry)
+    case gameOver(GameOver)
+    case info(String)
+    case pong
+    case bye(String)
+
+    /// The line, without its LF.
+    public var line: String {
+        switch self {
+        case .welcome(let version, let hint): return fields("WORDGAME", version, quoted(hint))
+        case .help(let text): return fields("HELP", quoted(text))
+        case .nameSet(let name): return fields("OK", "NAME", quoted(name))
+        case .joined(let room): return fields("OK", "JOIN", quoted(room))
+        case .left(let room): return fields("OK", "LEAVE", quoted(room))
+        case .answerTaken(let round, let answer): return fields("OK", "ANSWER", round, answer.rawValue)
+        case .error(let error): return fields("ERROR", error.code.rawValue, quoted(error.text))
+        case .room(let r): return fields("ROOM", quoted(r.name), r.state.rawValue, r.members, quoted(r.host), r.autoStart)
+        case .you(let state): return fields("YOU", state.rawValue)
+        case .starting(let ms): return fields("STARTING", ms)
+        case .game(let g): return fields("GAME", g.pairs, g.roundMilliseconds, g.maxIncorrect, g.players)
+        case .round(let r): return fields("ROUND", r.number, r.pairs, quoted(r.english), quoted(r.spanish), r.milliseconds)
+        case .progress(let round, let answered, let playing): return fields("PROGRESS", round, answered, playing)
+        case .reveal(let r): return fields("REVEAL", r.number, quoted(r.english), quoted(r.spanish), r.truth.rawValue, quoted(r.translation))
+        case .result(let r): return fields("RESULT", r.number, r.verdict.rawValue, r.correct, r.wrong, r.rank, r.ranked)
+        case .top(let t): return fields("TOP", t.rank, quoted(t.name), t.correct, t.wrong, t.milliseconds)
+        case .gameOver(let g): return fields("GAMEOVER", g.rank, g.ranked, g.correct, g.wrong, g.milliseconds)
+        case .info(let text): return fields("INFO", quoted(text))
+        case .pong: return "PONG"
+        case .bye(let text): return fields("BYE", quoted(text))
+        }
+    }
+
+    private func fields(_ items: Any...) -> String {
+        items.map { "\($0)" }.joined(separator: " ")
+    }
+
+    private func quoted(_ text: String) -> Quoted { Quoted(text: text) }
+}
+
+/// A string field, printed quoted.
+private struct Quoted: CustomStringConvertible {
+    var text: String
+    var description: String { Quoting.quote(text) }
+}

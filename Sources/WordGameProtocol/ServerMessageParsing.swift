@@ -1,0 +1,108 @@
+import WordGame
+
+extension ServerMessage {
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parses a server line (without its line end). Clients and tests use it;
+    /// an unknown keyword is an error, so a reader can choose to skip it.
+    public init(line: String) throws(ParseError) {
+        let tokens: [Quoting.Token]
+        do { tokens = try Quoting.tokenize(line) } catch { throw ParseError(description: "\(error): \(line)") }
+        var reader = FieldReader(tokens: tokens, line: line)
+        let keyword = try reader.keyword()
+        switch keyword {
+        case "WORDGAME": self = .welcome(version: try reader.int(), hint: try reader.string())
+        case "HELP": self = .help(try reader.string())
+        case "OK": self = try Self.ok(&reader)
+        case "ERROR":
+            let name = try reader.keyword()
+            guard let code = ProtocolError.Code(rawValue: name) else { throw reader.failure("unknown error code \(name)") }
+            self = .error(ProtocolError(code, try reader.string()))
+        case "ROOM":
+            self = .room(RoomInfo(name: try reader.string(), state: try reader.enumeration(), members: try reader.int(),
+                                  host: try reader.string(), autoStart: try reader.int()))
+        case "YOU": self = .you(try reader.enumeration())
+        case "STARTING": self = .starting(milliseconds: try reader.int())
+        case "GAME":
+            self = .game(GameInfo(pairs: try reader.int(), roundMilliseconds: try reader.int(),
+                                  maxIncorrect: try reader.int(), players: try reader.int()))
+        case "ROUND":
+            self = .round(RoundInfo(number: try reader.int(), pairs: try reader.int(), english: try reader.string(),
+                                    spanish: try reader.string(), milliseconds: try reader.int()))
+        case "PROGRESS": self = .progress(round: try reader.int(), answered: try reader.int(), playing: try reader.int())
+        case "REVEAL":
+            self = .reveal(Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),
+                                  truth: try reader.enumeration(), translation: try reader.string()))
+        case "RESULT":
+            self = .result(RoundResult(number: try reader.int(), verdict: try reader.enumeration(), correct: try reader.int(),
+                                       wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int()))
+        case "TOP":
+            self = .top(TopEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(),
+                                 wrong: try reader.int(), milliseconds: Int64(try reader.int())))
+        case "GAMEOVER":
+            self = .gameOver(GameOver(rank: try reader.int(), ranked: try reader.int(), correct: try reader.int(),
+                                      wrong: try reader.int(), milliseconds: Int64(try reader.int())))
+        case "INFO": self = .info(try reader.string())
+        case "PONG": self = .pong
+        case "BYE": self = .bye(try reader.string())
+        default: throw reader.failure("unknown keyword \(keyword)")
+        }
+        try reader.end()
+    }
+
+    private static func ok(_ reader: inout FieldReader) throws(ParseError) -> ServerMessage {
+        let what = try reader.keyword()
+        switch what {
+        case "NAME": return .nameSet(try reader.string())
+        case "JOIN": return .joined(room: try reader.string())
+        case "LEAVE": return .left(room: try reader.string())
+        case "ANSWER": return .answerTaken(round: try reader.int(), try reader.enumeration())
+        default: throw reader.failure("unknown OK \(what)")
+        }
+    }
+}
+
+/// Reads typed fields off a tokenized line, in order.
+private struct FieldReader {
+    var tokens: [Quoting.Token]
+    let line: String
+    var position = 0
+
+    func failure(_ what: String) -> ServerMessage.ParseError {
+        ServerMessage.ParseError(description: "\(what): \(line)")
+    }
+
+    mutating func next() throws(ServerMessage.ParseError) -> Quoting.Token {
+        guard position < tokens.count else { throw failure("missing field \(position + 1)") }
+        defer { position += 1 }
+        return tokens[position]
+    }
+
+    mutating func keyword() throws(ServerMessage.ParseError) -> String {
+        guard case .bare(let word) = try next() else { throw failure("field \(position) should be a keyword") }
+        return word
+    }
+
+    mutating func int() throws(ServerMessage.ParseError) -> Int {
+        let word = try keyword()
+        guard let value = Int(word) else { throw failure("field \(position) should be a number, not \(word)") }
+        return value
+    }
+
+    mutating func string() throws(ServerMessage.ParseError) -> String {
+        guard case .quoted(let text) = try next() else { throw failure("field \(position) should be a quoted string") }
+        return text
+    }
+
+    mutating func enumeration<E: RawRepresentable>() throws(ServerMessage.ParseError) -> E where E.RawValue == String {
+        let word = try keyword()
+        guard let value = E(rawValue: word) else { throw failure("field \(position): unexpected \(word)") }
+        return value
+    }
+
+    func end() throws(ServerMessage.ParseError) {
+        if position < tokens.count { throw failure("unexpected field \(position + 1)") }
+    }
+}

@@ -1,0 +1,156 @@
+import WordGame
+
+/// The version in the greeting. A change that breaks a reader of version 1 makes it 2.
+public let protocolVersion = 1
+
+/// A player's own state, sent as `YOU <state>` whenever it changes.
+public enum PlayerState: String, Sendable, CaseIterable {
+    /// Connected, not in a room.
+    case outside = "OUTSIDE"
+    /// In a room, waiting for a game to start.
+    case lobby = "LOBBY"
+    /// In the current game, answering.
+    case playing = "PLAYING"
+    /// Out of the current game after too many incorrect attempts; watching.
+    case out = "OUT"
+    /// Joined while a game was on; watching until the next one.
+    case watching = "WATCHING"
+}
+
+/// What a room is doing.
+public enum RoomState: String, Sendable, CaseIterable {
+    case lobby = "LOBBY"
+    /// Counting down to an automatic start.
+    case starting = "STARTING"
+    case playing = "PLAYING"
+}
+
+/// `ROOM <room> <state> <members> <host> <auto-start>`
+public struct RoomInfo: Equatable, Sendable {
+    public var name: String
+    public var state: RoomState
+    /// Everyone in the room: playing, out and watching.
+    public var members: Int
+    /// The host's name; empty when the room has no host.
+    public var host: String
+    /// 0: the host starts games with START. N > 0: a game also starts by itself once N players wait.
+    public var autoStart: Int
+
+    public init(name: String, state: RoomState, members: Int, host: String, autoStart: Int) {
+        self.name = name
+        self.state = state
+        self.members = members
+        self.host = host
+        self.autoStart = autoStart
+    }
+}
+
+/// `GAME <pairs> <round-ms> <max-incorrect> <players>`
+public struct GameInfo: Equatable, Sendable {
+    public var pairs: Int
+    public var roundMilliseconds: Int
+    public var maxIncorrect: Int
+    public var players: Int
+
+    public init(pairs: Int, roundMilliseconds: Int, maxIncorrect: Int, players: Int) {
+        self.pairs = pairs
+        self.roundMilliseconds = roundMilliseconds
+        self.maxIncorrect = maxIncorrect
+        self.players = players
+    }
+}
+
+/// `ROUND <n> <pairs> <english> <spanish> <ms>`
+public struct RoundInfo: Equatable, Sendable {
+    /// 1-based.
+    public var number: Int
+    public var pairs: Int
+    public var english: String
+    public var spanish: String
+    /// Time allowed, counted from when this line reached the player.
+    public var milliseconds: Int
+
+    public init(number: Int, pairs: Int, english: String, spanish: String, milliseconds: Int) {
+        self.number = number
+        self.pairs = pairs
+        self.english = english
+        self.spanish = spanish
+        self.milliseconds = milliseconds
+    }
+}
+
+/// `REVEAL <n> <english> <spanish> <truth> <translation>`
+public struct Reveal: Equatable, Sendable {
+    public var number: Int
+    public var english: String
+    public var spanish: String
+    /// Whether the shown Spanish word is a correct translation.
+    public var truth: Answer
+    /// A correct translation of the English word.
+    public var translation: String
+
+    public init(number: Int, english: String, spanish: String, truth: Answer, translation: String) {
+        self.number = number
+        self.english = english
+        self.spanish = spanish
+        self.truth = truth
+        self.translation = translation
+    }
+}
+
+/// `RESULT <n> <verdict> <correct> <wrong> <rank> <ranked>`
+public struct RoundResult: Equatable, Sendable {
+    public var number: Int
+    public var verdict: Verdict
+    /// Correct and wrong attempts so far in this game.
+    public var correct: Int
+    public var wrong: Int
+    public var rank: Int
+    /// How many players are ranked (everyone in the game, playing or out).
+    public var ranked: Int
+
+    public init(number: Int, verdict: Verdict, correct: Int, wrong: Int, rank: Int, ranked: Int) {
+        self.number = number
+        self.verdict = verdict
+        self.correct = correct
+        self.wrong = wrong
+        self.rank = rank
+        self.ranked = ranked
+    }
+}
+
+/// `TOP <rank> <name> <correct> <wrong> <ms>`: one leaderboard row.
+public struct TopEntry: Equatable, Sendable {
+    public var rank: Int
+    public var name: String
+    public var correct: Int
+    public var wrong: Int
+    /// Total answer time, the last tie-breaker.
+    public var milliseconds: Int64
+
+    public init(rank: Int, name: String, correct: Int, wrong: Int, milliseconds: Int64) {
+        self.rank = rank
+        self.name = name
+        self.correct = correct
+        self.wrong = wrong
+        self.milliseconds = milliseconds
+    }
+}
+
+/// `GAMEOVER <rank> <ranked> <correct> <wrong> <ms>`: the game ended; this is your final score.
+public struct GameOver: Equatable, Sendable {
+    /// 0 for someone who watched this game.
+    public var rank: Int
+    public var ranked: Int
+    public var correct: Int
+    public var wrong: Int
+    public var milliseconds: Int64
+
+    public init(rank: Int, ranked: Int, correct: Int, wrong: Int, milliseconds: Int64) {
+        self.rank = rank
+        self.ranked = ranked
+        self.correct = correct
+        self.wrong = wrong
+        self.milliseconds = milliseconds
+    }
+}
