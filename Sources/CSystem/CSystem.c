@@ -9,6 +9,10 @@ int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
     return accept4(fd, addr, len, flags);
 }
 
+int csystem_pipe2(int fds[2], int flags) {
+    return pipe2(fds, flags);
+}
+
 // One wake fd per signal number; written from the handler only.
 static volatile int wake_fds[65];
 

@@ -1,7 +1,7 @@
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
-// What `import Glibc` hides from Swift: epoll, accept4, and a signal handler
+// What `import Glibc` hides from Swift: epoll, accept4, pipe2, and a signal handler
 // that only writes one byte to a pipe (the one async-signal-safe way to wake
 // an event loop from a signal).
 
@@ -11,6 +11,9 @@
 
 /// The corresponding C function is `accept4`.
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
+
+/// The corresponding C function is `pipe2`.
+int csystem_pipe2(int fds[2], int flags);
 
 /// Installs a handler for `signo` that writes one byte (the signal number) to
 /// `wakeFD`, which must be non-blocking. Returns 0, or -1 with errno set.

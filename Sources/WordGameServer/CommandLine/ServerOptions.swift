@@ -1,0 +1,63 @@
+import WordGame
+
+/// The command line of `wordgame-server`.
+public struct ServerOptions: Equatable {
+    public var port: UInt16 = 4000
+    public var bindAddress = "0.0.0.0"
+    public var wordsPath: String?
+    public var rules = Rules.original
+    public var seed: UInt64?
+    public var autoStart = 0
+    public var countdownSeconds = 0
+    public var maxConnections = 10_000
+    public var showHelp = false
+
+    public init() {}
+
+    public static let usage = """
+        USAGE: wordgame-server [options]
+
+        Hosts wordgame rooms on a TCP line protocol: join with wordgame-client or with nc.
+
+        OPTIONS:
+          --port N             TCP port to listen on (default 4000; 0 picks a free one)
+          --bind ADDR          address to listen on (default 0.0.0.0: every interface,
+                               so a class on the same network can join; 127.0.0.1: this machine only)
+          --words PATH         JSON word list [{"text_eng": ..., "text_spa": ...}]
+                               (default: Resources/words.json); read, never modified
+          --round-ms N         time per pair in milliseconds (default 5000)
+          --pairs N            pairs per game (default 15)
+          --max-incorrect N    a player is out after N wrong attempts (default 3)
+          --seed N             deal reproducible games (the same pairs for the same N)
+          --auto-start N       also start a game by itself once N players are ready
+                               (default 0: only the room's host starts, with START)
+          --countdown SECONDS  with --auto-start, wait this long before starting (default 0)
+          --max-connections N  refuse players beyond N (default 10000)
+          -h, --help           show this help
+
+        A room's first player is its host; the host types START to begin and AGAIN
+        to play again. Stop the server with Ctrl-C: players are told, and it exits 0.
+        """
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ServerOptions {
+        var options = ServerOptions()
+        var scanner = ArgumentScanner(arguments)
+        while let flag = try scanner.nextFlag() {
+            switch flag.flag {
+            case "-h", "--help": options.showHelp = true
+            case "--port", "-p": options.port = try scanner.integer(for: flag, in: 0...65_535)
+            case "--bind": options.bindAddress = try scanner.value(for: flag)
+            case "--words": options.wordsPath = try scanner.value(for: flag)
+            case "--round-ms": options.rules.roundMilliseconds = try scanner.integer(for: flag, in: Rules.roundMillisecondsRange)
+            case "--pairs": options.rules.pairCount = try scanner.integer(for: flag, in: Rules.pairCountRange)
+            case "--max-incorrect": options.rules.maxIncorrect = try scanner.integer(for: flag, in: Rules.maxIncorrectRange)
+            case "--seed": options.seed = try scanner.integer(for: flag, in: 0...UInt64.max)
+            case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
+            case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)
+            case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
+            default: throw UsageError("unknown option '\(flag.flag)'")
+            }
+        }
+        return options
+    }
+}

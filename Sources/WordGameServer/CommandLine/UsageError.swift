@@ -1,0 +1,36 @@
+/// A command line that cannot be used: the message says what and how to fix it.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Reads `--flag value` and `--flag=value` arguments one at a time.
+public struct ArgumentScanner {
+    private var remaining: ArraySlice<String>
+
+    public init(_ arguments: [String]) { remaining = arguments[...] }
+
+    /// The next flag, with an inline `=value` split off; nil when done.
+    public mutating func nextFlag() throws(UsageError) -> (flag: String, inlineValue: String?)? {
+        guard let argument = remaining.popFirst() else { return nil }
+        guard argument.hasPrefix("-") else { throw UsageError("unexpected argument '\(argument)'") }
+        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        }
+        return (argument, nil)
+    }
+
+    public mutating func value(for flag: (flag: String, inlineValue: String?)) throws(UsageError) -> String {
+        if let inline = flag.inlineValue { return inline }
+        guard let value = remaining.popFirst() else { throw UsageError("\(flag.flag) needs a value") }
+        return value
+    }
+
+    public mutating func integer<T: FixedWidthInteger>(for flag: (flag: String, inlineValue: String?), in range: ClosedRange<T>) throws(UsageError) -> T {
+        let text = try value(for: flag)
+        guard let number = T(text), range.contains(number) else {
+            throw UsageError("\(flag.flag) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return number
+    }
+}

@@ -1,0 +1,83 @@
+import CSystem
+import Glibc
+
+/// Thin wrappers over the socket calls the server makes. Every descriptor
+/// here is non-blocking and close-on-exec.
+enum Socket {
+    /// A listening TCP socket on `address:port` (port 0: any free port).
+    /// The corresponding C functions are `socket`, `bind` and `listen`.
+    static func listen(address: String, port: UInt16, backlog: Int32 = 4096) throws(Errno) -> Int32 {
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        let family: Int32
+        if let v4 = ipv4(address, port: port) {
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v4, as: sockaddr_in.self) }
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            family = AF_INET
+        } else if let v6 = ipv6(address, port: port) {
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v6, as: sockaddr_in6.self) }
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            family = AF_INET6
+        } else {
+            throw Errno("bind address \(address) is not an IPv4 or IPv6 address", code: EINVAL)
+        }
+        let fd = try syscallBlocking("socket") { socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        do {
+            var one: Int32 = 1
+            try syscallBlocking("setsockopt(SO_REUSEADDR)") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) }
+            try syscallBlocking("bind \(address) port \(port)") {
+                withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) } }
+            }
+            try syscallBlocking("listen") { Glibc.listen(fd, backlog) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// The port a socket is bound to. The corresponding C function is `getsockname`.
+    static func localPort(_ fd: Int32) throws(Errno) -> UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        try syscallBlocking("getsockname") {
+            withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        }
+        return withUnsafeBytes(of: storage) { raw in
+            let family = raw.load(as: sockaddr.self).sa_family
+            let port = family == sa_family_t(AF_INET6) ? raw.load(as: sockaddr_in6.self).sin6_port : raw.load(as: sockaddr_in.self).sin_port
+            return UInt16(bigEndian: port)
+        }
+    }
+
+    /// Accepts one pending connection, non-blocking. The corresponding C function is `accept4`.
+    static func accept(_ listener: Int32) throws(Errno) -> IOResult<Int32> {
+        try syscall("accept4") { csystem_accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)) }
+    }
+
+    /// Reads what is there, up to the buffer's size; `.done(0)` is end of stream.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> IOResult<Int> {
+        try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Sends what the kernel takes now. MSG_NOSIGNAL: a gone peer is EPIPE, never SIGPIPE.
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> IOResult<Int> {
+        try syscall("send") { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    private static func ipv4(_ address: String, port: UInt16) -> sockaddr_in? {
+        var v4 = sockaddr_in()
+        guard inet_pton(AF_INET, address, &v4.sin_addr) == 1 else { return nil }
+        v4.sin_family = sa_family_t(AF_INET)
+        v4.sin_port = port.bigEndian
+        return v4
+    }
+
+    private static func ipv6(_ address: String, port: UInt16) -> sockaddr_in6? {
+        var v6 = sockaddr_in6()
+        guard inet_pton(AF_INET6, address, &v6.sin6_addr) == 1 else { return nil }
+        v6.sin6_family = sa_family_t(AF_INET6)
+        v6.sin6_port = port.bigEndian
+        return v6
+    }
+}

@@ -1,0 +1,43 @@
+import CSystem
+import Glibc
+
+/// A non-blocking pipe that wakes the event loop: from another thread
+/// (`stop()`) or from a signal handler (see `forwardSignal`).
+final class WakePipe: @unchecked Sendable {
+    // Both descriptors are fixed at init; write(2) on a pipe is thread-safe.
+    let readFD: Int32
+    let writeFD: Int32
+
+    init() throws(Errno) {
+        var fds: [Int32] = [0, 0]
+        try syscallBlocking("pipe2") { csystem_pipe2(&fds, Int32(O_NONBLOCK | O_CLOEXEC)) }
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    func wake(_ byte: UInt8 = 0) {
+        var value = byte
+        _ = write(writeFD, &value, 1)  // a full pipe already holds a wake-up
+    }
+
+    /// Empties the pipe and returns the bytes it held.
+    func drain() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+            if n <= 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
+    }
+
+    /// Makes `signal` write its number to this pipe instead of killing the process.
+    func forwardSignal(_ signal: Int32) throws(Errno) {
+        try syscallBlocking("sigaction") { csystem_forward_signal(signal, writeFD) }
+    }
+}

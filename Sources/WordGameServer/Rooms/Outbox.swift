@@ -1,0 +1,19 @@
+import WordGameProtocol
+
+/// Where rooms put what they say. The server implements it with sockets;
+/// tests can record. A message sent to many is encoded once.
+protocol Outbox: AnyObject {
+    func send(_ message: ServerMessage, to connection: ConnectionID)
+    func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID
+    /// Sends a line and reports, through `Hub.handedOver`, when each
+    /// connection's copy has been handed to its socket.
+    func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID
+    /// Closes the connection once what is queued for it has been sent.
+    func closeAfterFlush(_ connection: ConnectionID)
+}
+
+extension Outbox {
+    func send(_ messages: [ServerMessage], to connection: ConnectionID) {
+        send(messages, to: CollectionOfOne(connection))
+    }
+}

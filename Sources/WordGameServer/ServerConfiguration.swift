@@ -1,0 +1,28 @@
+/// How a server listens and what it plays.
+public struct ServerConfiguration: Sendable {
+    /// 0.0.0.0 by default, so a class on the same network can join; tests use 127.0.0.1.
+    public var bindAddress: String
+    /// 0 picks a free port (tests); the chosen one is `Server.port`.
+    public var port: UInt16
+    public var game: GameSettings
+    /// Connections beyond this are told the server is full and closed.
+    public var maxConnections: Int
+    /// A client line longer than this is refused with an error line (Protocol.md, "Limits").
+    public var maxLineBytes: Int
+    /// A client whose unsent output exceeds this has stopped reading: it is dropped.
+    public var maxQueuedBytes: Int
+    /// Where the server reports what an operator should know (stderr by default).
+    public var log: @Sendable (String) -> Void
+
+    public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
+                maxConnections: Int = 10_000, maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.bindAddress = bindAddress
+        self.port = port
+        self.game = game
+        self.maxConnections = maxConnections
+        self.maxLineBytes = maxLineBytes
+        self.maxQueuedBytes = maxQueuedBytes
+        self.log = log
+    }
+}
