@@ -1,0 +1,57 @@
+import Testing
+import WordGame
+import WordGameProtocol
+
+@Suite struct CommandTests {
+    static let accepted: [(String, ClientCommand)] = [
+        ("help", .help), ("?", .help), ("HeLp", .help),
+        ("NAME Ana", .name("Ana")), ("name   Ana María  ", .name("Ana María")), ("NAME \"Bo Li\"", .name("Bo Li")),
+        ("NAME say \"hi\"", .name("say \"hi\"")), ("nick Zoe", .name("Zoe")), ("NAME", .name("")),
+        ("JOIN", .join(room: nil)), ("join class7", .join(room: "class7")),
+        ("START", .start), ("again", .start), ("r", .start),
+        ("y", .answer(round: nil, .correct)), ("YES", .answer(round: nil, .correct)), ("c", .answer(round: nil, .correct)),
+        ("correct", .answer(round: nil, .correct)),
+        ("n", .answer(round: nil, .wrong)), ("No", .answer(round: nil, .wrong)), ("w", .answer(round: nil, .wrong)),
+        ("ANSWER CORRECT", .answer(round: nil, .correct)), ("answer 3 wrong", .answer(round: 3, .wrong)),
+        ("ANSWER 12 y", .answer(round: 12, .correct)), ("  y  ", .answer(round: nil, .correct)),
+        ("STATUS", .status), ("LEAVE", .leave), ("ping", .ping), ("QUIT", .quit), ("q", .quit), ("exit", .quit),
+    ]
+
+    @Test(arguments: accepted)
+    func parses(line: String, command: ClientCommand) throws {
+        #expect(try ClientCommand.parse(line).get() == command)
+    }
+
+    @Test(arguments: accepted.map(\.1))
+    func aCommandsOwnLineParsesBackToIt(command: ClientCommand) throws {
+        #expect(try ClientCommand.parse(command.line).get() == command)
+    }
+
+    @Test(arguments: [
+        ("FROB", ProtocolError.Code.unknownCommand), ("y please", .badArgument), ("ANSWER", .badArgument),
+        ("ANSWER maybe", .badArgument), ("ANSWER 0 y", .badArgument), ("ANSWER 2 3 y", .badArgument), ("QUIT now", .badArgument),
+    ])
+    func refuses(line: String, code: ProtocolError.Code) {
+        guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line)"); return }
+        #expect(error.code == code)
+        #expect(error.text.contains("Type"), "an error says what to type instead: \(error.text)")
+    }
+
+    @Test func nicknames() throws {
+        #expect(try Names.nickname("  Ana María ").get() == "Ana María")
+        #expect(try Names.nickname("Bo \"B\" O'Neil").get() == "Bo \"B\" O'Neil")
+        #expect(try Names.nickname(String(repeating: "ñ", count: 16)).get().count == 16)
+        for bad in ["", "   ", String(repeating: "x", count: 17), "a\u{1B}[31m", "tab\there", "bell\u{07}", "rtl\u{202E}x", "del\u{7F}", "c1\u{85}"] {
+            guard case .failure(let error) = Names.nickname(bad) else { Issue.record("accepted \(bad.debugDescription)"); continue }
+            #expect(error.code == .badName)
+        }
+        #expect(Names.nicknameKey("ANA") == Names.nicknameKey("ana"))
+    }
+
+    @Test func roomNames() throws {
+        #expect(try Names.room("Class-7B").get() == "class-7b")
+        for bad in ["", "a b", "ñandú", String(repeating: "r", count: 25), "x\"y"] {
+            #expect((try? Names.room(bad).get()) == nil, "accepted \(bad)")
+        }
+    }
+}

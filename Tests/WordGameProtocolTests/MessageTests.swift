@@ -1,0 +1,61 @@
+import Testing
+import WordGame
+import WordGameProtocol
+
+@Suite struct MessageTests {
+    static let tricky = "Ana \"la\" María \\ o'Neil"
+
+    static let messages: [ServerMessage] = [
+        .welcome(version: 1, hint: "Type NAME <nickname>."),
+        .help("NAME <nickname>     choose your name"),
+        .nameSet(tricky),
+        .joined(room: "main"),
+        .left(room: "class-7b"),
+        .answerTaken(round: 3, .correct),
+        .answerTaken(round: 15, .wrong),
+        .error(ProtocolError(.unknownCommand, "FOO is not a command.")),
+        .room(RoomInfo(name: "main", state: .lobby, members: 3, host: tricky, autoStart: 0)),
+        .room(RoomInfo(name: "main", state: .starting, members: 1, host: "", autoStart: 4)),
+        .you(.watching),
+        .starting(milliseconds: 10_000),
+        .game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 40)),
+        .round(RoundInfo(number: 1, pairs: 15, english: "ice cream", spanish: "helado", milliseconds: 5_000)),
+        .round(RoundInfo(number: 2, pairs: 15, english: "say \"hi\"", spanish: "tab\there\u{1B}[2J", milliseconds: 5_000)),
+        .progress(round: 2, answered: 10, playing: 12),
+        .reveal(Reveal(number: 2, english: "partner", spanish: "pareja", truth: .correct, translation: "pareja")),
+        .result(RoundResult(number: 2, verdict: .timeout, correct: 1, wrong: 1, rank: 4, ranked: 12)),
+        .top(TopEntry(rank: 1, name: tricky, correct: 9, wrong: 0, milliseconds: 12_345)),
+        .gameOver(GameOver(rank: 0, ranked: 12, correct: 0, wrong: 0, milliseconds: 0)),
+        .info("Game over."),
+        .pong,
+        .bye("Goodbye!"),
+    ]
+
+    @Test(arguments: messages)
+    func everyMessageRoundTrips(message: ServerMessage) throws {
+        let line = message.line
+        #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control }, "raw control character in \(line)")
+        #expect(try ServerMessage(line: line) == message)
+    }
+
+    @Test func everyVariantIsCovered() {
+        // One of each case above; a new case without a round-trip test fails here.
+        let keywords = Set(Self.messages.map { $0.line.split(separator: " ").prefix(2).joined(separator: " ") }
+            .map { $0.hasPrefix("OK") ? $0 : String($0.split(separator: " ")[0]) })
+        #expect(keywords == ["WORDGAME", "HELP", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "YOU",
+                             "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE"])
+    }
+
+    @Test func linesReadWell() {
+        #expect(ServerMessage.round(RoundInfo(number: 1, pairs: 15, english: "ice cream", spanish: "helado", milliseconds: 5_000)).line
+                == "ROUND 1 15 \"ice cream\" \"helado\" 5000")
+        #expect(ServerMessage.nameSet("Bo \"B\"").line == "OK NAME \"Bo \\\"B\\\"\"")
+        #expect(ServerMessage.info("a\u{1B}b").line == "INFO \"a\\u{1B}b\"")
+    }
+
+    @Test(arguments: ["", "NOPE 1", "ROUND 1 15 \"a\" \"b\"", "ROUND x 15 \"a\" \"b\" 5", "YOU SLEEPING", "INFO \"open",
+                      "INFO \"a\"b", "INFO bare", "PONG extra", "ERROR no-such-code \"x\"", "OK MAYBE"])
+    func malformedLinesAreRejected(line: String) {
+        #expect(throws: ServerMessage.ParseError.self) { try ServerMessage(line: line) }
+    }
+}
