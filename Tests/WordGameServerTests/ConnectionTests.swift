@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import WordGame
+import WordGameProtocol
+
+/// One connection against the real server: greeting, help, and bad input that never kills a connection.
+@Suite struct ConnectionTests {
+    @Test func greetingNamesTheProtocolVersionAndWhatToType() throws {
+        let server = try TestServer()
+        let client = try TestClient(port: server.port)
+        guard case .welcome(let version, let hint) = try client.next() else { Issue.record("no greeting"); return }
+        #expect(version == protocolVersion)
+        #expect(hint.contains("NAME") && hint.contains("JOIN") && hint.contains("HELP"))
+        client.send("help")
+        guard case .help = try client.next() else { Issue.record("no HELP"); return }
+    }
+
+    @Test func badLinesGetAnErrorAndTheConnectionLivesOn() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let cases: [([UInt8], ProtocolError.Code)] = [
+            (Array("FROB\n".utf8), .unknownCommand),
+            (Array(repeating: 0x78, count: 5_000) + [0x0A], .lineTooLong),
+            ([0xC3, 0x28, 0x0A], .badUTF8),
+            ([0xFF, 0xFD, 0x01, 0x0A], .badUTF8),
+            (Array("NAME a\u{1B}[2Jb\n".utf8), .badName),
+            (Array("NAME \n".utf8), .badName),
+            (Array("JOIN\n".utf8), .noName),
+            (Array("START\n".utf8), .notInRoom),
+            (Array("y\n".utf8), .notInRoom),
+            (Array("ANSWER perhaps\n".utf8), .badArgument),
+        ]
+        for (bytes, code) in cases {
+            client.sendRaw(bytes)
+            #expect(try client.waitForError().code == code)
+        }
+        client.send("PING")
+        #expect(try client.next() == .pong)
+    }
+
+    @Test func blankLinesAreIgnoredAndBackspaceEdits() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        client.sendRaw(Array("\r\n\n  \nPINX\u{7F}G\r\n".utf8))
+        #expect(try client.next() == .pong)
+    }
+
+    @Test func quitSaysByeAndCloses() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        client.send("q")
+        guard case .bye = try client.next() else { Issue.record("no BYE"); return }
+        try client.waitForClose()
+    }
+
+    @Test func namesAreUniqueInARoomRegardlessOfCase() throws {
+        let server = try TestServer()
+        let ana = try server.player("Ana")
+        defer { withExtendedLifetime(ana) {} }
+        let other = try server.client()
+        other.send("NAME ANA")
+        #expect(try other.next() == .nameSet("ANA"))
+        other.send("JOIN")
+        #expect(try other.waitForError().code == .nameTaken)
+        other.send("JOIN elsewhere")  // another room: no clash
+        #expect(try other.next() == .joined(room: "elsewhere"))
+    }
+
+    @Test func aServerFullConnectionIsToldSo() throws {
+        let server = try TestServer(maxConnections: 1)
+        let first = try server.client()
+        defer { withExtendedLifetime(first) {} }
+        let extra = try TestClient(port: server.port)
+        #expect(try extra.waitForError().code == .serverFull)
+        try extra.waitForClose()
+    }
+
+    @Test func aClientThatStopsReadingIsDroppedAndOthersPlayOn() throws {
+        let server = try TestServer(maxQueuedBytes: 16 * 1024)
+        let player = try server.player("Ana")
+        let greedy = try server.client("greedy")
+        // Ask for far more output than the cap plus the kernel's buffers, never reading it.
+        let help = Array(String(repeating: "HELP\n", count: 20_000).utf8)
+        greedy.sendRaw(help)
+        player.send("PING")
+        #expect(try player.waitFor { $0 == .pong } == .pong)
+        // The server dropped the greedy client: reading now ends with end of stream, not a timeout.
+        let deadline = Date().addingTimeInterval(10)
+        while try greedy.nextLine(timeout: 10) != nil { #expect(Date() < deadline) }
+        player.send("START")
+        _ = try player.waitForRound()
+    }
+}

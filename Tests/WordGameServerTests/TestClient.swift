@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import WordGameProtocol
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A blocking socket client for tests: connects to 127.0.0.1 only.
+final class TestClient {
+    let fd: Int32
+    let label: String
+    private var buffer: [UInt8] = []
+    /// Every line read, for failure messages.
+    private(set) var transcript: [String] = []
+
+    init(port: UInt16, label: String = "client") throws {
+        self.label = label
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure(description: "socket failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw TestFailure(description: "connect to 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
+
+    func sendRaw(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// The next raw line, or nil at end of stream; throws on timeout.
+    func nextLine(timeout: Double = 5) throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeFirst(newline + 1)
+                transcript.append(line)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                throw TestFailure(description: "\(label): no line within \(timeout) s; read so far:\n\(transcript.suffix(15).joined(separator: "\n"))")
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return nil }
+            buffer += chunk[0..<n]
+        }
+    }
+
+    /// The next message, parsed; throws on timeout, end of stream or a line that does not parse.
+    func next(timeout: Double = 5) throws -> ServerMessage {
+        guard let line = try nextLine(timeout: timeout) else {
+            throw TestFailure(description: "\(label): connection closed; read:\n\(transcript.suffix(15).joined(separator: "\n"))")
+        }
+        return try ServerMessage(line: line)
+    }
+
+    /// Skips messages until one matches; returns it.
+    @discardableResult
+    func waitFor(timeout: Double = 5, _ matches: (ServerMessage) -> Bool) throws -> ServerMessage {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let message = try next(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if matches(message) { return message }
+        }
+    }
+
+    func waitForRound(timeout: Double = 5) throws -> RoundInfo {
+        guard case .round(let round) = try waitFor(timeout: timeout, { if case .round = $0 { true } else { false } }) else { fatalError() }
+        return round
+    }
+
+    func waitForResult(timeout: Double = 5) throws -> RoundResult {
+        guard case .result(let result) = try waitFor(timeout: timeout, { if case .result = $0 { true } else { false } }) else { fatalError() }
+        return result
+    }
+
+    func waitForReveal(timeout: Double = 5) throws -> Reveal {
+        guard case .reveal(let reveal) = try waitFor(timeout: timeout, { if case .reveal = $0 { true } else { false } }) else { fatalError() }
+        return reveal
+    }
+
+    func waitForError(timeout: Double = 5) throws -> ProtocolError {
+        guard case .error(let error) = try waitFor(timeout: timeout, { if case .error = $0 { true } else { false } }) else { fatalError() }
+        return error
+    }
+
+    func waitForGameOver(timeout: Double = 5) throws -> GameOver {
+        guard case .gameOver(let over) = try waitFor(timeout: timeout, { if case .gameOver = $0 { true } else { false } }) else { fatalError() }
+        return over
+    }
+
+    /// Nil if nothing arrives for `seconds`; otherwise the line that did (consumed).
+    func staysQuiet(for seconds: Double) throws -> String? {
+        do { return try nextLine(timeout: seconds) } catch is TestFailure { return nil }
+    }
+
+    /// Reads to the end of the stream; throws if it stays open.
+    func waitForClose(timeout: Double = 5) throws {
+        while try nextLine(timeout: timeout) != nil {}
+    }
+
+    /// Says NAME and JOIN and reads through the join lines.
+    func join(as name: String, room: String? = nil) throws {
+        send("NAME \(name)")
+        send(room.map { "JOIN \($0)" } ?? "JOIN")
+        try waitFor { if case .info = $0 { true } else { false } }
+    }
+
+    /// Closes with a reset (SO_LINGER 0), as a vanished peer would.
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+}

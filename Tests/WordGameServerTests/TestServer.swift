@@ -1,0 +1,41 @@
+import Foundation
+import WordGame
+import WordGameServer
+
+/// The real server, in this process, on 127.0.0.1 and a free port.
+final class TestServer {
+    let server: Server
+    var port: UInt16 { server.port }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let defaultWords: WordList = try! WordList.load(path: repositoryRoot.appendingPathComponent("Resources/words.json").path)
+    static let babbelWordsPath = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/babbel-words.json").path
+    static var hasBabbelWords: Bool { FileManager.default.fileExists(atPath: babbelWordsPath) }
+
+    init(words: WordList = TestServer.defaultWords, rules: Rules = Rules(roundMilliseconds: 2_000), seed: UInt64? = 1,
+         autoStart: Int = 0, countdownMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000) throws {
+        let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart, countdownMilliseconds: countdownMilliseconds)
+        server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
+                                                               maxConnections: maxConnections, maxQueuedBytes: maxQueuedBytes))
+        server.start()
+    }
+
+    deinit {
+        server.stop()
+        server.waitUntilStopped()
+    }
+
+    func client(_ label: String = "client") throws -> TestClient {
+        let client = try TestClient(port: port, label: label)
+        _ = try client.next()  // the greeting
+        return client
+    }
+
+    /// A client with a name, in `room`.
+    func player(_ name: String, room: String? = nil) throws -> TestClient {
+        let client = try self.client(name)
+        try client.join(as: name, room: room)
+        return client
+    }
+}
