@@ -2,6 +2,7 @@
 #include "CSystem.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -34,7 +35,13 @@ int csystem_forward_signal(int signo, int wakeFD) {
     action.sa_handler = forward;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    return sigaction(signo, &action, NULL);
+    if (sigaction(signo, &action, NULL) != 0) return -1;
+    // A parent that spawned us from a thread with signals blocked (libdispatch
+    // worker threads block them) leaves them blocked here too: unblock ours.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signo);
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL) == 0 ? 0 : -1;
 }
 
 int csystem_reset_signal(int signo) {

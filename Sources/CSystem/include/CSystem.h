@@ -16,7 +16,8 @@ int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 int csystem_pipe2(int fds[2], int flags);
 
 /// Installs a handler for `signo` that writes one byte (the signal number) to
-/// `wakeFD`, which must be non-blocking. Returns 0, or -1 with errno set.
+/// `wakeFD`, which must be non-blocking, and unblocks `signo` for the calling
+/// thread. Returns 0, or -1 with errno set.
 int csystem_forward_signal(int signo, int wakeFD);
 
 /// Restores the default disposition of `signo`.

@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import Testing
+import WordGameProtocol
+
+/// The built `wordgame-server` binary, run as a person would run it.
+@Suite struct ExecutableTests {
+    /// The binary next to this test bundle (both are built by `swift test`).
+    static let binary: URL = {
+        let beside = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("wordgame-server")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return TestServer.repositoryRoot.appendingPathComponent(".build/debug/wordgame-server")
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary to its end (it must end within `timeout`).
+    func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 20) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test func helpPrintsUsageAndExitsZero() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: wordgame-server"))
+        #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
+    }
+
+    @Test(arguments: [["--port", "99999"], ["--bogus"], ["--pairs"], ["--round-ms", "fast"], ["stray"], ["--max-incorrect", "0"]])
+    func badArgumentsGiveUsageAndANonZeroExit(arguments: [String]) throws {
+        let result = try run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("wordgame-server: "))
+        #expect(result.stderr.contains("USAGE: wordgame-server"))
+    }
+
+    @Test(arguments: [
+        ("[{\"text_eng\": \"dog\"}]", "entry 1 has no \"text_spa\""),
+        ("{oops", "not valid JSON"),
+        ("[{\"text_eng\": \"dog\", \"text_spa\": \"perro\"}]", "too few distinct translations"),
+    ])
+    func aBadWordFileStopsTheServerWithOneLine(contents: String, problem: String) throws {
+        let path = NSTemporaryDirectory() + "wordgame-bad-\(UUID().uuidString).json"
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["--words", path, "--bind", "127.0.0.1", "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "it must not listen: \(result.stdout)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(path) && result.stderr.contains(problem), "\(result.stderr)")
+    }
+
+    @Test func aMissingWordFileIsNamed() throws {
+        let result = try run(["--words", "/nonexistent/list.json", "--bind", "127.0.0.1", "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "wordgame-server: word list /nonexistent/list.json: cannot read the file: no such file\n")
+    }
+
+    /// Started from another directory, it still finds Resources/words.json; SIGTERM tells players and exits 0.
+    @Test func findsItsWordsFromAnywhereAndStopsCleanlyOnSIGTERM() throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--bind", "127.0.0.1", "--port", "0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try readUntil(out.fileHandleForReading, contains: "Join from this machine")
+        #expect(banner.contains("Resources/words.json"), "\(banner)")
+        guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
+              let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
+        #expect(banner.contains("nc 127.0.0.1 \(port)"))
+
+        let client = try TestClient(port: port)
+        _ = try client.next()
+        try client.join(as: "Ana")
+        kill(process.processIdentifier, SIGTERM)
+        let bye = try client.waitFor { if case .bye = $0 { true } else { false } }
+        #expect(bye == .bye("The server is shutting down (signal)."))
+        try client.waitForClose()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(.enabled(if: TestServer.hasBabbelWords, "needs ../shared/fixtures/babbel-words.json"))
+    func loadsTheOriginalListUnmodified() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try readUntil(out.fileHandleForReading, contains: "Join from this machine")
+        #expect(banner.contains("Words: 295 pairs from \(TestServer.babbelWordsPath)"), "\(banner)")
+        process.interrupt()  // SIGINT, as Ctrl-C
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath)) == before)
+    }
+
+    private func readUntil(_ handle: FileHandle, contains marker: String, timeout: Double = 20) throws -> String {
+        var text = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        while !text.contains(marker) {
+            guard Date() < deadline else { throw TestFailure(description: "no '\(marker)' in: \(text)") }
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw TestFailure(description: "output ended before '\(marker)': \(text)") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
+    }
+}
