@@ -7,6 +7,7 @@ let package = Package(
     name: "wordgame",
     products: [
         .executable(name: "wordgame-server", targets: ["wordgame-server"]),
+        .executable(name: "wordgame-bench", targets: ["wordgame-bench"]),
         .library(name: "WordGame", targets: ["WordGame"]),
         .library(name: "WordGameProtocol", targets: ["WordGameProtocol"]),
         .library(name: "WordGameServer", targets: ["WordGameServer"]),
@@ -17,6 +18,8 @@ let package = Package(
         .target(name: "WordGameProtocol", dependencies: ["WordGame"]),
         .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "CSystem"]),
         .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer"]),
+        // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
+        .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
         .testTarget(
