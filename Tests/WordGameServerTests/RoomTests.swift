@@ -1,0 +1,108 @@
+import Testing
+import WordGame
+import WordGameProtocol
+@testable import WordGameServer
+
+/// Records what rooms say, by recipient. Pure: no sockets, no clock.
+final class RecordingOutbox: Outbox {
+    var received: [ConnectionID: [ServerMessage]] = [:]
+    var tracked: [(tag: Int, to: ConnectionID)] = []
+    var deliveries = 0
+
+    func send(_ message: ServerMessage, to connection: ConnectionID) {
+        received[connection, default: []].append(message)
+        deliveries += 1
+    }
+
+    func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID {
+        for id in connections { for message in messages { send(message, to: id) } }
+    }
+
+    func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID {
+        for id in connections {
+            send(message, to: id)
+            tracked.append((tag, id))
+        }
+    }
+
+    func closeAfterFlush(_ connection: ConnectionID) {}
+
+    func count(_ id: ConnectionID, where matches: (ServerMessage) -> Bool) -> Int {
+        received[id, default: []].filter(matches).count
+    }
+}
+
+@Suite struct RoomTests {
+    func t(_ ms: Int64) -> Instant { .milliseconds(ms) }
+
+    func hub(_ outbox: RecordingOutbox, rules: Rules = .original) -> Hub {
+        Hub(settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: 1), outbox: outbox, maxLineBytes: 512)
+    }
+
+    func join(_ hub: Hub, _ id: ConnectionID, at now: Instant) {
+        hub.connected(id)
+        hub.received(.line("NAME p\(id)"), from: id, at: now)
+        hub.received(.line("JOIN"), from: id, at: now)
+    }
+
+    static func isRoom(_ message: ServerMessage) -> Bool { if case .room = message { true } else { false } }
+
+    @Test func a1000PlayerJoinBurstIsCoalesced() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox)
+        for id in 1...1_000 { join(hub, id, at: t(Int64(id) / 10)) }  // 1,000 joins within 100 ms
+        hub.tick(at: t(1_000))
+        let roomLines = outbox.received.values.reduce(0) { $0 + $1.filter(Self.isRoom).count }
+        // Each joiner's own ROOM line, plus a few room-wide updates: never 1,000 x 1,000 / 2.
+        #expect(roomLines < 4_000, "\(roomLines) ROOM lines")
+        // Everyone ends up with the true count.
+        guard case .room(let last)? = outbox.received[1]?.last(where: Self.isRoom) else { Issue.record("no ROOM"); return }
+        #expect(last.members == 1_000)
+        // No message lists every player: the biggest line stays small.
+        #expect(outbox.received.values.joined().map(\.line.utf8.count).max()! < 200)
+    }
+
+    @Test func aSoloRoundTimesOutOnTheInjectedClock() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox, rules: Rules(roundMilliseconds: 5_000))
+        join(hub, 1, at: t(0))
+        hub.received(.line("START"), from: 1, at: t(0))
+        let tag = outbox.tracked.last!.tag
+        hub.handedOver(1, tag: tag, at: t(20))  // the line reached the socket 20 ms later
+        #expect(hub.nextWakeup == t(250))  // first, the coalesced ROOM update (state PLAYING)
+        hub.tick(at: t(250))
+        #expect(hub.nextWakeup == t(5_020))
+        hub.tick(at: t(5_019))
+        #expect(outbox.count(1) { if case .result = $0 { true } else { false } } == 0)
+        hub.tick(at: t(5_020))
+        let results = outbox.received[1]!.compactMap { if case .result(let r) = $0 { r } else { nil } }
+        #expect(results.map(\.verdict) == [.timeout])
+        #expect(outbox.count(1) { if case .round = $0 { true } else { false } } == 2)  // the next pair followed at once
+    }
+
+    @Test func progressIsCoalescedAndNeverRevealsTheTruth() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox, rules: Rules(roundMilliseconds: 5_000))
+        for id in 1...50 { join(hub, id, at: t(0)) }
+        hub.received(.line("START"), from: 1, at: t(0))
+        for id in 1...49 { hub.received(.line("y"), from: id, at: t(Int64(id))) }  // 49 answers within 50 ms
+        hub.tick(at: t(300))
+        let progress = outbox.received[50]!.compactMap { if case .progress(_, let answered, _) = $0 { answered } else { nil } }
+        #expect(progress.count <= 3, "\(progress)")
+        #expect(progress.last == 49)
+        #expect(outbox.count(50) { if case .reveal = $0 { true } else { false } } == 0)
+        hub.received(.line("n"), from: 50, at: t(400))
+        #expect(outbox.count(1) { if case .reveal = $0 { true } else { false } } == 1)
+    }
+
+    @Test func leaderboardHasTenRowsWhateverTheRoomSize() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox)
+        for id in 1...200 { join(hub, id, at: t(0)) }
+        hub.received(.line("START"), from: 1, at: t(0))
+        for id in 1...200 { hub.received(.line(id % 2 == 0 ? "y" : "n"), from: id, at: t(Int64(id))) }
+        #expect(outbox.count(7) { if case .top = $0 { true } else { false } } == 10)
+        let ranks = outbox.received[7]!.compactMap { if case .result(let r) = $0 { r.ranked } else { nil } }
+        #expect(ranks == [200])
+    }
+}
