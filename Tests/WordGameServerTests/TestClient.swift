@@ -78,36 +78,35 @@ final class TestClient {
     /// Skips messages until one matches; returns it.
     @discardableResult
     func waitFor(timeout: Double = 5, _ matches: (ServerMessage) -> Bool) throws -> ServerMessage {
+        try waitFor(timeout: timeout) { matches($0) ? $0 : nil }
+    }
+
+    /// Skips messages until `extract` finds what it wants in one; returns that.
+    func waitFor<T>(timeout: Double = 5, _ extract: (ServerMessage) -> T?) throws -> T {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let message = try next(timeout: max(0.01, deadline.timeIntervalSinceNow))
-            if matches(message) { return message }
+            if let found = extract(try next(timeout: max(0.01, deadline.timeIntervalSinceNow))) { return found }
         }
     }
 
     func waitForRound(timeout: Double = 5) throws -> RoundInfo {
-        guard case .round(let round) = try waitFor(timeout: timeout, { if case .round = $0 { true } else { false } }) else { fatalError() }
-        return round
+        try waitFor(timeout: timeout) { if case .round(let round) = $0 { round } else { nil } }
     }
 
     func waitForResult(timeout: Double = 5) throws -> RoundResult {
-        guard case .result(let result) = try waitFor(timeout: timeout, { if case .result = $0 { true } else { false } }) else { fatalError() }
-        return result
+        try waitFor(timeout: timeout) { if case .result(let result) = $0 { result } else { nil } }
     }
 
     func waitForReveal(timeout: Double = 5) throws -> Reveal {
-        guard case .reveal(let reveal) = try waitFor(timeout: timeout, { if case .reveal = $0 { true } else { false } }) else { fatalError() }
-        return reveal
+        try waitFor(timeout: timeout) { if case .reveal(let reveal) = $0 { reveal } else { nil } }
     }
 
     func waitForError(timeout: Double = 5) throws -> ProtocolError {
-        guard case .error(let error) = try waitFor(timeout: timeout, { if case .error = $0 { true } else { false } }) else { fatalError() }
-        return error
+        try waitFor(timeout: timeout) { if case .error(let error) = $0 { error } else { nil } }
     }
 
     func waitForGameOver(timeout: Double = 5) throws -> GameOver {
-        guard case .gameOver(let over) = try waitFor(timeout: timeout, { if case .gameOver = $0 { true } else { false } }) else { fatalError() }
-        return over
+        try waitFor(timeout: timeout) { if case .gameOver(let over) = $0 { over } else { nil } }
     }
 
     /// Nil if nothing arrives for `seconds`; otherwise the line that did (consumed).
