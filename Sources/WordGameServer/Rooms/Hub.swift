@@ -39,7 +39,7 @@ final class Hub {
     func received(_ frame: LineFramer.Frame, from id: ConnectionID, at now: Instant) {
         switch frame {
         case .tooLong:
-            error(.lineTooLong, "Lines are at most \(maxLineBytes) bytes; that one was discarded.", to: id)
+            error(.lineTooLong, "Lines are at most \(maxLineBytes) bytes; that one was discarded. Type a shorter line (HELP lists the commands).", to: id)
         case .invalidUTF8:
             error(.badUTF8, "That line was not UTF-8 text; it was discarded. Type HELP for the commands.", to: id)
         case .line(let text):

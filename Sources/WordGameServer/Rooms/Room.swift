@@ -108,7 +108,7 @@ final class Room {
         }
         let openNumber = open.index + 1
         if let number, number != openNumber {
-            return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber).")), to: id)
+            return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber): type ANSWER \(openNumber) CORRECT|WRONG, or y / n.")), to: id)
         }
         let outcome = current.answer(answer, by: id, at: now)
         match = current
@@ -116,7 +116,7 @@ final class Room {
         case .taken:
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
-            outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout.")), to: id)
+            outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout. Answer the next pair before it lands.")), to: id)
         case .alreadyAnswered:
             return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered round \(openNumber); wait for the next ROUND.")), to: id)
         case .out:
