@@ -7,6 +7,7 @@ let package = Package(
     name: "wordgame",
     products: [
         .executable(name: "wordgame-server", targets: ["wordgame-server"]),
+        .executable(name: "wordgame-client", targets: ["wordgame-client"]),
         .executable(name: "wordgame-bench", targets: ["wordgame-bench"]),
         .library(name: "WordGame", targets: ["WordGame"]),
         .library(name: "WordGameProtocol", targets: ["WordGameProtocol"]),
@@ -17,11 +18,15 @@ let package = Package(
         .target(name: "WordGame"),
         .target(name: "WordGameProtocol", dependencies: ["WordGame"]),
         .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "CSystem"]),
+        // The terminal game; it embeds the server for solo play.
+        .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "WordGameServer", "CSystem"]),
         .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer"]),
+        .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
         // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
+        .testTarget(name: "WordGameClientTests", dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame"]),
         .testTarget(
             name: "WordGameServerTests",
             dependencies: ["WordGameServer", "WordGameProtocol", "WordGame"]

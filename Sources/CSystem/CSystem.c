@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
@@ -50,4 +51,12 @@ int csystem_reset_signal(int signo) {
     action.sa_handler = SIG_DFL;
     sigemptyset(&action.sa_mask);
     return sigaction(signo, &action, NULL);
+}
+
+int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
 }

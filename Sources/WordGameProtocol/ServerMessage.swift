@@ -1,5 +1,8 @@
 import WordGame
 
+/// MEMBERS lists at most this many names, so it never grows with the room.
+public let membersListed = 12
+
 /// A line the server sends: a keyword, then fields. Strings are always quoted
 /// (see `Quoting`), numbers and keywords are bare. Protocol.md documents each.
 public enum ServerMessage: Equatable, Sendable {
@@ -11,6 +14,8 @@ public enum ServerMessage: Equatable, Sendable {
     case answerTaken(round: Int, Answer)
     case error(ProtocolError)
     case room(RoomInfo)
+    /// Up to `membersListed` names (the host first) of the room's `total` members.
+    case members(total: Int, names: [String])
     case you(PlayerState)
     case starting(milliseconds: Int)
     case game(GameInfo)
@@ -35,6 +40,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .answerTaken(let round, let answer): return fields("OK", "ANSWER", round, answer.rawValue)
         case .error(let error): return fields("ERROR", error.code.rawValue, quoted(error.text))
         case .room(let r): return fields("ROOM", quoted(r.name), r.state.rawValue, r.members, quoted(r.host), r.autoStart)
+        case .members(let total, let names): return fields([ "MEMBERS", total] + names.map(quoted))
         case .you(let state): return fields("YOU", state.rawValue)
         case .starting(let ms): return fields("STARTING", ms)
         case .game(let g): return fields("GAME", g.pairs, g.roundMilliseconds, g.maxIncorrect, g.players)
@@ -50,7 +56,9 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
-    private func fields(_ items: Any...) -> String {
+    private func fields(_ items: Any...) -> String { fields(items) }
+
+    private func fields(_ items: [Any]) -> String {
         items.map { "\($0)" }.joined(separator: " ")
     }
 

@@ -23,6 +23,11 @@ extension ServerMessage {
         case "ROOM":
             self = .room(RoomInfo(name: try reader.string(), state: try reader.enumeration(), members: try reader.int(),
                                   host: try reader.string(), autoStart: try reader.int()))
+        case "MEMBERS":
+            let total = try reader.int()
+            var names: [String] = []
+            while !reader.isAtEnd { names.append(try reader.string()) }
+            self = .members(total: total, names: names)
         case "YOU": self = .you(try reader.enumeration())
         case "STARTING": self = .starting(milliseconds: try reader.int())
         case "GAME":
@@ -101,6 +106,8 @@ private struct FieldReader {
         guard let value = E(rawValue: word) else { throw failure("field \(position): unexpected \(word)") }
         return value
     }
+
+    var isAtEnd: Bool { position >= tokens.count }
 
     func end() throws(ServerMessage.ParseError) {
         if position < tokens.count { throw failure("unexpected field \(position + 1)") }

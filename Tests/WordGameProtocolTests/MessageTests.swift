@@ -16,6 +16,8 @@ import WordGameProtocol
         .error(ProtocolError(.unknownCommand, "FOO is not a command.")),
         .room(RoomInfo(name: "main", state: .lobby, members: 3, host: tricky, autoStart: 0)),
         .room(RoomInfo(name: "main", state: .starting, members: 1, host: "", autoStart: 4)),
+        .members(total: 40, names: ["Ana", tricky]),
+        .members(total: 0, names: []),
         .you(.watching),
         .starting(milliseconds: 10_000),
         .game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 40)),
@@ -42,7 +44,7 @@ import WordGameProtocol
         // One of each case above; a new case without a round-trip test fails here.
         let keywords = Set(Self.messages.map { $0.line.split(separator: " ").prefix(2).joined(separator: " ") }
             .map { $0.hasPrefix("OK") ? $0 : String($0.split(separator: " ")[0]) })
-        #expect(keywords == ["WORDGAME", "HELP", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "YOU",
+        #expect(keywords == ["WORDGAME", "HELP", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE"])
     }
 

@@ -58,8 +58,13 @@ final class RecordingOutbox: Outbox {
         // Everyone ends up with the true count.
         guard case .room(let last)? = outbox.received[1]?.last(where: Self.isRoom) else { Issue.record("no ROOM"); return }
         #expect(last.members == 1_000)
+        // MEMBERS names at most 12, the host first.
+        guard case .members(let total, let names)? = outbox.received[1]?.last(where: { if case .members = $0 { true } else { false } }) else {
+            Issue.record("no MEMBERS"); return
+        }
+        #expect(total == 1_000 && names.count == 12 && names.first == "p1")
         // No message lists every player: the biggest line stays small.
-        #expect(outbox.received.values.joined().map(\.line.utf8.count).max()! < 200)
+        #expect(outbox.received.values.joined().map(\.line.utf8.count).max()! < 300)
     }
 
     @Test func aSoloRoundTimesOutOnTheInjectedClock() {

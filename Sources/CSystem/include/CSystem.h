@@ -23,6 +23,10 @@ int csystem_forward_signal(int signo, int wakeFD);
 /// Restores the default disposition of `signo`.
 int csystem_reset_signal(int signo);
 
+/// The terminal's size (`ioctl(TIOCGWINSZ)`, which Swift cannot call: it is variadic).
+/// Returns 0, or -1 with errno set.
+int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns);
+
 static const unsigned int csystem_EPOLLIN = EPOLLIN;
 static const unsigned int csystem_EPOLLOUT = EPOLLOUT;
 static const unsigned int csystem_EPOLLERR = EPOLLERR;

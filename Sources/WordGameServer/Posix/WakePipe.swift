@@ -3,12 +3,12 @@ import Glibc
 
 /// A non-blocking pipe that wakes the event loop: from another thread
 /// (`stop()`) or from a signal handler (see `forwardSignal`).
-final class WakePipe: @unchecked Sendable {
+public final class WakePipe: @unchecked Sendable {
     // Both descriptors are fixed at init; write(2) on a pipe is thread-safe.
-    let readFD: Int32
+    public let readFD: Int32
     let writeFD: Int32
 
-    init() throws(Errno) {
+    public init() throws(Errno) {
         var fds: [Int32] = [0, 0]
         try syscallBlocking("pipe2") { csystem_pipe2(&fds, Int32(O_NONBLOCK | O_CLOEXEC)) }
         readFD = fds[0]
@@ -20,13 +20,13 @@ final class WakePipe: @unchecked Sendable {
         close(writeFD)
     }
 
-    func wake(_ byte: UInt8 = 0) {
+    public func wake(_ byte: UInt8 = 0) {
         var value = byte
         _ = write(writeFD, &value, 1)  // a full pipe already holds a wake-up
     }
 
     /// Empties the pipe and returns the bytes it held.
-    func drain() -> [UInt8] {
+    public func drain() -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64)
         while true {
@@ -37,7 +37,7 @@ final class WakePipe: @unchecked Sendable {
     }
 
     /// Makes `signal` write its number to this pipe instead of killing the process.
-    func forwardSignal(_ signal: Int32) throws(Errno) {
+    public func forwardSignal(_ signal: Int32) throws(Errno) {
         try syscallBlocking("sigaction") { csystem_forward_signal(signal, writeFD) }
     }
 }

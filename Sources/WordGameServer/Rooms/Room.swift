@@ -48,6 +48,20 @@ final class Room {
                  autoStart: settings.autoStart)
     }
 
+    /// Who is in the room, bounded: the host first, then up to 11 others
+    /// (everyone, in join order, while the room is that small).
+    var membersLine: ServerMessage {
+        let hostName = hostID.flatMap { members[$0]?.name }
+        var others: [Member] = []
+        for (id, member) in members where id != hostID {
+            others.append(member)
+            if members.count > membersListed && others.count == membersListed - 1 { break }
+        }
+        others.sort { $0.joinSerial < $1.joinSerial }
+        let names = (hostName.map { [$0] } ?? []) + others.prefix(membersListed - 1).map(\.name)
+        return .members(total: members.count, names: names)
+    }
+
     func isNameTaken(_ name: String) -> Bool { nameKeys.contains(Names.nicknameKey(name)) }
 
     // MARK: Joining and leaving
@@ -59,7 +73,7 @@ final class Room {
         nameKeys.insert(Names.nicknameKey(name))
         if hostID == nil { hostID = id }
         if !watching { readyCount += 1 }
-        outbox.send([.joined(room: self.name), .room(info), .you(members[id]!.state), .info(joinHint(for: id))], to: id)
+        outbox.send([.joined(room: self.name), .room(info), membersLine, .you(members[id]!.state), .info(joinHint(for: id))], to: id)
         requestRoomUpdate(at: now, except: id)
         maybeStartByItself(at: now)
     }
@@ -132,7 +146,7 @@ final class Room {
     }
 
     func status(of id: ConnectionID) {
-        outbox.send([.room(info), .you(members[id]?.state ?? .outside)], to: id)
+        outbox.send([.room(info), membersLine, .you(members[id]?.state ?? .outside)], to: id)
     }
 
     /// The open round's line reached `id`'s socket: their time starts now.
@@ -154,7 +168,7 @@ final class Room {
         }
         closeRoundIfDone(at: now)
         if progressUpdate.fire(at: now), match?.round != nil { sendProgress() }
-        if roomUpdate.fire(at: now) { outbox.send([.room(info)], to: members.keys) }
+        if roomUpdate.fire(at: now) { outbox.send([.room(info), membersLine], to: members.keys) }
     }
 
     // MARK: The game
@@ -245,7 +259,7 @@ final class Room {
     /// `except`: a member who was just sent the same ROOM line directly.
     private func requestRoomUpdate(at now: Instant, except: ConnectionID? = nil) {
         if roomUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) {
-            outbox.send([.room(info)], to: members.keys.filter { $0 != except })
+            outbox.send([.room(info), membersLine], to: members.keys.filter { $0 != except })
         }
     }
 
