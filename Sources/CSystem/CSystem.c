@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
@@ -58,5 +60,41 @@ int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns) {
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
     *rows = size.ws_row;
     *columns = size.ws_col;
+    return 0;
+}
+
+static struct termios saved_termios;
+static int terminal_fd = -1;
+
+static void write_all(int fd, const char *text) {
+    size_t left = strlen(text);
+    while (left > 0) {
+        ssize_t n = write(fd, text, left);
+        if (n <= 0) { if (n < 0 && errno == EINTR) continue; return; }
+        text += n;
+        left -= (size_t)n;
+    }
+}
+
+void csystem_terminal_restore(void) {
+    if (terminal_fd < 0) return;
+    // Show the cursor, reset colours, leave the alternate screen.
+    write_all(terminal_fd, "\033[0m\033[?25h\033[?1049l");
+    tcsetattr(terminal_fd, TCSAFLUSH, &saved_termios);
+    terminal_fd = -1;
+}
+
+int csystem_terminal_enter(int fd) {
+    static int registered = 0;
+    if (tcgetattr(fd, &saved_termios) != 0) return -1;
+    struct termios raw = saved_termios;
+    cfmakeraw(&raw);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    if (!registered) { atexit(csystem_terminal_restore); registered = 1; }
+    if (tcsetattr(fd, TCSAFLUSH, &raw) != 0) return -1;
+    terminal_fd = fd;
+    // Alternate screen, clear it, hide the cursor.
+    write_all(fd, "\033[?1049h\033[2J\033[?25l");
     return 0;
 }

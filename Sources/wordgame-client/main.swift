@@ -1,1 +1,90 @@
-print("todo")
+import Foundation
+import Glibc
+import WordGame
+import WordGameClient
+import WordGameProtocol
+import WordGameServer
+
+// Argument parsing and wiring only: the game lives in WordGameClient.
+
+func fail(_ message: String, usage: Bool = false) -> Never {
+    FileHandle.standardError.write(Data("wordgame-client: \(message)\n".utf8))
+    if usage { FileHandle.standardError.write(Data("\n\(ClientOptions.usage)\n".utf8)) }
+    exit(usage ? 64 : 1)
+}
+
+let options: ClientOptions
+do {
+    options = try ClientOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail(error.description, usage: true)
+}
+if options.showHelp {
+    print(ClientOptions.usage)
+    exit(0)
+}
+
+signal(SIGPIPE, SIG_IGN)
+let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !options.lineMode
+
+/// Asks for a name on the normal terminal (or reads one line in line mode).
+func askName(_ reason: String?) -> String? {
+    if let reason { print(reason) }
+    print("Your name: ", terminator: "")
+    fflush(nil)
+    guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+    return line
+}
+
+// Solo by default: the same server, in this process, on 127.0.0.1.
+var soloServer: Server?
+let host: String, port: UInt16
+if let chosen = options.host {
+    host = chosen
+    port = options.port
+} else {
+    guard let path = options.wordsPath ?? DefaultWordList.path() else {
+        fail("cannot find the default word list \(DefaultWordList.relativePath); give one with --words PATH")
+    }
+    let words: WordList
+    do { words = try WordList.load(path: path) } catch { fail(error.description) }
+    do { soloServer = try SoloServer.start(words: words, rules: options.rules, seed: options.seed) } catch {
+        fail("cannot start the solo game: \(error)")
+    }
+    host = "127.0.0.1"
+    port = soloServer!.port
+}
+
+let connection: ServerConnection
+do { connection = try ServerConnection(host: host, port: port) } catch { fail(error.description) }
+
+let defaultName: String = {
+    let user = ProcessInfo.processInfo.environment["USER"].map { String($0.prefix(16)) } ?? ""
+    return (try? Names.nickname(user).get()) ?? "Player"
+}()
+let wantedName: String
+if let name = options.name {
+    wantedName = name
+} else if options.host == nil {
+    wantedName = defaultName
+} else {
+    guard let typed = askName(nil) else { fail("a name is needed to join a room (--name NAME)") }
+    wantedName = typed
+}
+
+let name: String
+do {
+    name = try JoinRoom.join(connection, name: wantedName, room: options.room, askAgain: options.name == nil ? askName : nil)
+} catch {
+    fail(error.description)
+}
+
+let status: Int32
+if interactive {
+    do { status = try TerminalGame(connection: connection, name: name).run() } catch { fail("\(error)") }
+} else {
+    status = LineModeGame(connection: connection, name: name).run()
+}
+soloServer?.stop()
+soloServer?.waitUntilStopped()
+exit(status)

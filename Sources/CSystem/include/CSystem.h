@@ -27,6 +27,15 @@ int csystem_reset_signal(int signo);
 /// Returns 0, or -1 with errno set.
 int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns);
 
+/// Puts the terminal on `fd` in raw mode, on the alternate screen, with the
+/// cursor hidden. The original settings are saved, and restored by
+/// `csystem_terminal_restore`, which is also registered with atexit so that
+/// every way out of the process gives the terminal back. Returns 0 or -1.
+int csystem_terminal_enter(int fd);
+
+/// Restores what `csystem_terminal_enter` changed; does nothing if not entered.
+void csystem_terminal_restore(void);
+
 static const unsigned int csystem_EPOLLIN = EPOLLIN;
 static const unsigned int csystem_EPOLLOUT = EPOLLOUT;
 static const unsigned int csystem_EPOLLERR = EPOLLERR;

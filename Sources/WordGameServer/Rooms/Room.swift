@@ -279,6 +279,10 @@ final class Room {
 
     private func joinHint(for id: ConnectionID) -> String {
         if match != nil { return "A game is on: you watch, and play from the next one." }
+        if settings.autoStart > 0 && readyCount >= settings.autoStart {
+            let seconds = settings.countdownMilliseconds / 1_000
+            return seconds == 0 ? "The game starts now." : "The game starts in \(seconds) s."
+        }
         if id == hostID { return "You are the host. \(hostHint) Others join with JOIN \(name)." }
         return startHint(for: id)
     }

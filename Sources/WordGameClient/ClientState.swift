@@ -1,0 +1,175 @@
+import WordGame
+import WordGameProtocol
+
+/// One pair of the game as the player lived it, for the end dialog.
+public struct PairRecord: Equatable, Sendable {
+    public var reveal: Reveal
+    /// Nil when the player was out or watching for this pair.
+    public var verdict: Verdict?
+}
+
+/// Everything the client knows, changed only by events: server messages, keys
+/// and time. Pure: it never touches the terminal or the network; it returns
+/// the commands to send, and the renderer draws it.
+public struct ClientState: Sendable {
+    public enum Screen: Equatable, Sendable { case lobby, playing, gameOver }
+
+    public var name: String
+    public var room: RoomInfo?
+    public var memberNames: [String] = []
+    public var memberTotal = 0
+    public var me: PlayerState = .outside
+    public var game: GameInfo?
+    /// The pair falling now, and when it reached us (the start of its fall).
+    public var round: RoundInfo?
+    public var roundReceivedAt: Instant?
+    /// The button pressed for the current pair.
+    public var pressed: Answer?
+    public var correct = 0
+    public var wrong = 0
+    public var rank = 0
+    public var ranked = 0
+    public var top: [TopEntry] = []
+    public var answered: (count: Int, of: Int)?
+    /// The last revealed pair, shown briefly while the next one falls.
+    public var lastReveal: PairRecord?
+    public var lastRevealAt: Instant?
+    public var history: [PairRecord] = []
+    public var final: GameOver?
+    public var countdownEnds: Instant?
+    /// The last INFO or ERROR text from the server.
+    public var notice: String?
+    public var hasQuit = false
+    public var goodbye: String?
+
+    public static let feedbackMilliseconds = 1_500
+
+    public init(name: String) { self.name = name }
+
+    public var screen: Screen {
+        if final != nil { return .gameOver }
+        return game != nil ? .playing : .lobby
+    }
+
+    public var isHost: Bool { room?.host == name }
+
+    /// More than one player: the side panel is worth its room.
+    public var isMultiplayer: Bool { (room?.members ?? 1) > 1 || ranked > 1 }
+
+    /// How far the current pair has fallen: 0 at the top, 1 at the deadline.
+    public func fall(at now: Instant) -> Double {
+        guard let round, let start = roundReceivedAt else { return 0 }
+        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6
+        return min(1, max(0, elapsed / Double(max(1, round.milliseconds))))
+    }
+
+    public func showsFeedback(at now: Instant) -> Bool {
+        guard let at = lastRevealAt else { return false }
+        return now < at.adding(milliseconds: Self.feedbackMilliseconds)
+    }
+
+    /// Whether the screen changes with time alone (a word falls, feedback fades, a countdown runs).
+    public func isAnimating(at now: Instant) -> Bool {
+        round != nil || showsFeedback(at: now) || countdownEnds.map { now < $0 } == true
+    }
+
+    // MARK: Events
+
+    public mutating func receive(_ message: ServerMessage, at now: Instant) {
+        switch message {
+        case .room(let info):
+            room = info
+            if info.state != .starting { countdownEnds = nil }
+        case .members(let total, let names):
+            memberTotal = total
+            memberNames = names
+        case .you(let state): me = state
+        case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
+        case .game(let info): beginGame(info)
+        case .round(let info):
+            round = info
+            roundReceivedAt = now
+            pressed = nil
+            answered = nil
+        case .progress(let number, let count, let of):
+            if round?.number == number { answered = (count, of) }
+        case .reveal(let reveal):
+            round = nil
+            top = []
+            let record = PairRecord(reveal: reveal, verdict: nil)
+            history.append(record)
+            lastReveal = record
+            lastRevealAt = now
+        case .result(let result):
+            correct = result.correct
+            wrong = result.wrong
+            rank = result.rank
+            ranked = result.ranked
+            if history.last?.reveal.number == result.number {
+                history[history.count - 1].verdict = result.verdict
+                lastReveal = history.last
+            }
+        case .top(let entry): top.append(entry)
+        case .gameOver(let over):
+            final = over
+            round = nil
+        case .info(let text): notice = text
+        case .error(let error): notice = error.text
+        case .bye(let text): goodbye = text
+        case .welcome, .help, .nameSet, .joined, .left, .answerTaken, .pong: break
+        }
+    }
+
+    /// A key press; returns the commands to send.
+    public mutating func press(_ key: Key) -> [ClientCommand] {
+        if key == .interrupt || key == .character("q") || key == .character("Q") {
+            hasQuit = true
+            return [.quit]
+        }
+        switch screen {
+        case .playing:
+            guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }
+            pressed = answer
+            return [.answer(round: round.number, answer)]
+        case .gameOver:
+            guard key == .character("r") || key == .character("R") else { return [] }
+            restart()
+            return [.start]
+        case .lobby:
+            let starts: [Key] = [.enter, .character("s"), .character("S"), .character("r"), .character("R")]
+            return starts.contains(key) ? [.start] : []
+        }
+    }
+
+    static func answer(for key: Key) -> Answer? {
+        switch key {
+        case .character("y"), .character("Y"), .character("c"), .character("C"), .right: return .correct
+        case .character("n"), .character("N"), .character("w"), .character("W"), .left: return .wrong
+        default: return nil
+        }
+    }
+
+    /// Back to the initial state of a game, keeping the room.
+    private mutating func restart() {
+        beginGame(nil)
+        final = nil
+        notice = nil
+    }
+
+    private mutating func beginGame(_ info: GameInfo?) {
+        game = info
+        final = nil
+        round = nil
+        pressed = nil
+        correct = 0
+        wrong = 0
+        rank = 0
+        ranked = 0
+        top = []
+        history = []
+        lastReveal = nil
+        lastRevealAt = nil
+        answered = nil
+        countdownEnds = nil
+    }
+}

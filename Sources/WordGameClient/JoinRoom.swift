@@ -1,0 +1,48 @@
+import WordGame
+import WordGameProtocol
+
+/// The start of every session, before the game screen: greeting, NAME, JOIN.
+public enum JoinRoom {
+    /// Joins `room` as `name`. `askAgain` is asked for another name when the
+    /// server refuses one (nil: fail instead). Returns the accepted name; the
+    /// room's first messages are left in the connection for the game loop.
+    public static func join(_ connection: ServerConnection, name: String, room: String?,
+                            askAgain: ((String) -> String?)?) throws(ClientError) -> String {
+        guard case .welcome(let version, _) = try connection.next(timeout: 10) else {
+            throw ClientError("that is not a wordgame server (no WORDGAME greeting)")
+        }
+        guard version == protocolVersion else {
+            throw ClientError("the server speaks protocol \(version); this client speaks \(protocolVersion)")
+        }
+        var name = name
+        while true {
+            connection.send(.name(name))
+            connection.send(.join(room: room))
+            switch try reply(connection) {
+            case .joined:
+                return name
+            case .refused(let problem):
+                guard let ask = askAgain, let another = ask(problem) else { throw ClientError(problem) }
+                name = another
+            }
+        }
+    }
+
+    private enum Reply { case joined, refused(String) }
+
+    /// Reads until the JOIN succeeds or one of the two commands is refused.
+    private static func reply(_ connection: ServerConnection) throws(ClientError) -> Reply {
+        while true {
+            switch try connection.next(timeout: 10) {
+            case .joined:
+                return .joined
+            case .error(let error) where [.badName, .nameTaken, .badRoom, .noName].contains(error.code):
+                // A refused NAME is followed by a refused JOIN (no-name): read past it.
+                if error.code == .badName { _ = try? connection.next(timeout: 2) }
+                return .refused(error.text)
+            default:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Glibc
+import WordGame
+import WordGameProtocol
+import WordGameServer
+
+/// The client without a screen, for pipes and scripts: it prints each event
+/// as a sentence (see `LineModeText`) and reads lines from stdin. `y`/`n`
+/// answer the current pair, `r` starts or restarts, `q` quits, and anything
+/// else goes to the server as typed. The end of stdin quits.
+public final class LineModeGame {
+    private let connection: ServerConnection
+    private var state: ClientState
+    private var input = LineFramer(maxLineBytes: 4096)
+
+    public init(connection: ServerConnection, name: String) {
+        self.connection = connection
+        state = ClientState(name: name)
+    }
+
+    /// Plays until the player quits or the server goes away; returns the exit status.
+    public func run() -> Int32 {
+        let playerKeys: [String: Character] = ["yes": "y", "no": "n", "quit": "q", "exit": "q", "again": "r", "start": "r"]
+        var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)]
+        while true {
+            deliver(connection.readAvailable())
+            if let goodbye = state.goodbye { return state.hasQuit ? 0 : finish(goodbye) }
+            if connection.isClosed { return finish("The server closed the connection.") }
+            _ = poll(&polls, 2, 1_000)
+            guard polls[0].revents != 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n <= 0 { return quit() }
+            for case .line(let raw) in input.feed(chunk[0..<n]) {
+                let line = raw.trimmingCharacters(in: " \t").lowercased()
+                guard !line.isEmpty else { continue }
+                let key = playerKeys[line] ?? (line.count == 1 ? line.first : nil)
+                guard let key else { connection.sendLine(raw); continue }
+                let commands = state.press(.character(key))
+                commands.forEach(connection.send)
+                if state.hasQuit { return awaitBye() }
+                if commands.isEmpty && "yncw".contains(key) { say("No pair to answer now.") }
+            }
+        }
+    }
+
+    private func deliver(_ messages: [ServerMessage]) {
+        for message in messages {
+            state.receive(message, at: .now())
+            LineModeText.lines(for: message, state: state).forEach(say)
+        }
+    }
+
+    /// Network text is made safe before it reaches the terminal, even here.
+    private func say(_ line: String) {
+        print(ScreenText.safe(line))
+        fflush(nil)
+    }
+
+    private func quit() -> Int32 {
+        connection.send(.quit)
+        return awaitBye()
+    }
+
+    private func awaitBye() -> Int32 {
+        if case .bye(let text)? = try? connection.next(timeout: 2) { say(text) }
+        return 0
+    }
+
+    private func finish(_ reason: String) -> Int32 {
+        say(reason)
+        return 1
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, set.contains(first) { text.removeFirst() }
+        while let last = text.last, set.contains(last) { text.removeLast() }
+        return String(text)
+    }
+}

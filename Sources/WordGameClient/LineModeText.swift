@@ -1,0 +1,44 @@
+import WordGame
+import WordGameProtocol
+
+/// What line mode prints for each server message: plain sentences, one per
+/// line, that a person can read and a script can match. Pure.
+public enum LineModeText {
+    public static func lines(for message: ServerMessage, state: ClientState) -> [String] {
+        switch message {
+        case .room(let room) where room.state != .playing:
+            return ["Room \(room.name): \(room.members) player\(room.members == 1 ? "" : "s"), host \(room.host.isEmpty ? "none" : room.host)."]
+        case .game(let game):
+            return ["Game on: \(game.pairs) pairs, \(seconds(game.roundMilliseconds)) s each, out after \(game.maxIncorrect) wrong attempts. Answer y (correct) or n (wrong)."]
+        case .round(let round):
+            return ["Pair \(round.number) of \(round.pairs): \(round.english) = \(round.spanish) ?  (y / n within \(seconds(round.milliseconds)) s)"]
+        case .reveal(let reveal):
+            let truth = reveal.truth == .correct ? "correct" : "wrong (\(reveal.english) = \(reveal.translation))"
+            return ["Pair \(reveal.number): \(reveal.english) = \(reveal.spanish) is \(truth)."]
+        case .result(let result):
+            let verdict = result.verdict == .right ? "Right" : result.verdict == .wrong ? "Wrong" : "Too slow"
+            let rank = result.ranked > 1 ? ", rank \(result.rank) of \(result.ranked)" : ""
+            return ["\(verdict). Correct attempts: \(result.correct), wrong attempts: \(result.wrong)\(rank)."]
+        case .you(.out):
+            return ["You are out: watching until the game ends."]
+        case .you(.watching):
+            return ["A game is on: you watch, and play from the next one."]
+        case .gameOver(let over):
+            let rank = over.ranked > 1 ? (over.rank > 0 ? ", rank \(over.rank) of \(over.ranked)" : ", watched") : ""
+            // The server's INFO line that follows says how to play again.
+            return ["Final score: \(over.correct) correct, \(over.wrong) wrong\(rank)."]
+        case .starting(let ms):
+            return ["Starting in \(seconds(ms)) s."]
+        case .info(let text), .bye(let text):
+            return [text]
+        case .error(let error):
+            return ["! \(error.text)"]
+        default:
+            return []
+        }
+    }
+
+    static func seconds(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : String(Double(milliseconds) / 1000)
+    }
+}

@@ -1,0 +1,105 @@
+import Glibc
+import WordGame
+import WordGameProtocol
+import WordGameServer
+
+/// A problem the client reports in one line before exiting non-zero.
+public struct ClientError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The client's TCP connection: connect, send commands, read parsed server lines.
+public final class ServerConnection {
+    public let fd: Int32
+    private var framer = LineFramer(maxLineBytes: 64 * 1024)
+    /// Messages read but not yet taken.
+    private var inbox: [ServerMessage] = []
+    public private(set) var isClosed = false
+
+    /// Connects to `host:port` (a name or an address). The corresponding C functions are `getaddrinfo` and `connect`.
+    public init(host: String, port: UInt16) throws(ClientError) {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_family = AF_UNSPEC
+        var results: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &results)
+        guard status == 0, let first = results else {
+            throw ClientError("cannot find host \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(results) }
+        var lastError = ECONNREFUSED
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let entry = cursor {
+            cursor = entry.pointee.ai_next
+            let candidate = socket(entry.pointee.ai_family, entry.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), entry.pointee.ai_protocol)
+            if candidate < 0 { lastError = errno; continue }
+            if connect(candidate, entry.pointee.ai_addr, entry.pointee.ai_addrlen) == 0 {
+                _ = fcntl(candidate, F_SETFL, fcntl(candidate, F_GETFL) | O_NONBLOCK)
+                fd = candidate
+                return
+            }
+            lastError = errno
+            close(candidate)
+        }
+        throw ClientError("cannot reach a wordgame server at \(host) port \(port): \(String(cString: strerror(lastError)))")
+    }
+
+    deinit { close(fd) }
+
+    public func send(_ command: ClientCommand) { sendLine(command.line) }
+
+    /// Sends a raw line (line mode passes through what the player typed).
+    public func sendLine(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count && !isClosed {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { offset += n; continue }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) {
+                var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&writable, 1, 1_000)
+                continue
+            }
+            isClosed = true
+        }
+    }
+
+    /// Reads what the socket holds now, without blocking; returns the messages
+    /// (lines that do not parse are skipped, as Protocol.md asks of clients).
+    public func readAvailable() -> [ServerMessage] {
+        var messages = inbox
+        inbox = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while !isClosed {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                for frame in framer.feed(chunk[0..<n]) {
+                    if case .line(let line) = frame, let message = try? ServerMessage(line: line) { messages.append(message) }
+                }
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            isClosed = true  // end of stream, or reset
+        }
+        return messages
+    }
+
+    /// Waits up to `timeout` seconds for the next message (used before the game loop starts).
+    public func next(timeout: Double) throws(ClientError) -> ServerMessage {
+        let deadline = Instant.now().adding(milliseconds: Int(timeout * 1000))
+        while true {
+            if !inbox.isEmpty { return inbox.removeFirst() }
+            if isClosed { throw ClientError("the server closed the connection") }
+            let left = deadline.milliseconds(since: .now())
+            if left <= 0 { throw ClientError("the server did not answer within \(Int(timeout)) s") }
+            var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&readable, 1, Int32(left))
+            inbox = readAvailable()  // empty before: nothing is lost
+        }
+    }
+
+    /// Puts messages back at the front (read during the join, for the game loop).
+    func unread(_ messages: [ServerMessage]) { inbox = messages + inbox }
+}

@@ -1,0 +1,109 @@
+import CSystem
+import Glibc
+import WordGame
+import WordGameProtocol
+import WordGameServer
+
+/// The full-screen game: raw mode, the alternate screen, a frame redrawn as
+/// the word falls. One loop polls the keyboard, the server and a signal pipe;
+/// everything it learns goes through `ClientState`, and `Renderer` draws it.
+public final class TerminalGame {
+    private let connection: ServerConnection
+    private var state: ClientState
+    private var decoder = KeyDecoder()
+    private let signals: WakePipe
+    private let color: Bool
+    private var columns = 80
+    private var rows = 24
+    private var lastFrame = ""
+    /// Frames written, for the CPU note in the README.
+    public private(set) var framesWritten = 0
+
+    /// About 30 frames a second while something moves; the word moves one row at a time,
+    /// so most ticks draw nothing new and write nothing.
+    static let frameMilliseconds: Int32 = 33
+
+    public init(connection: ServerConnection, name: String) throws {
+        self.connection = connection
+        state = ClientState(name: name)
+        signals = try WakePipe()
+        color = getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+    }
+
+    /// Plays until the player quits or the server goes away; returns the exit status.
+    public func run() throws(ClientError) -> Int32 {
+        for signal in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
+            do { try signals.forwardSignal(signal) } catch { throw ClientError("cannot watch signals: \(error)") }
+        }
+        guard csystem_terminal_enter(STDIN_FILENO) == 0 else { throw ClientError("cannot put the terminal in raw mode") }
+        defer { csystem_terminal_restore() }
+        measure()
+        var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
+        var exitMessage: String?
+        loop: while true {
+            for message in connection.readAvailable() { state.receive(message, at: .now()) }
+            if let goodbye = state.goodbye, !state.hasQuit { exitMessage = goodbye; break }
+            if connection.isClosed { exitMessage = state.hasQuit ? nil : "The server closed the connection."; break }
+            if state.hasQuit { break }
+            draw()
+            let now = Instant.now()
+            let timeout: Int32 = decoder.isWaiting ? 50 : state.isAnimating(at: now) ? Self.frameMilliseconds : 1_000
+            let ready = poll(&polls, 3, timeout)
+            if ready == 0 && decoder.isWaiting { handle(decoder.flush()) }
+            if polls[2].revents != 0 {
+                for signal in signals.drain().map(Int32.init) {
+                    if signal == SIGWINCH { measure() } else {
+                        connection.send(.quit)
+                        break loop
+                    }
+                }
+            }
+            if polls[0].revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 256)
+                let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if n <= 0 { connection.send(.quit); break }
+                handle(decoder.feed(chunk[0..<n]))
+            }
+        }
+        csystem_terminal_restore()
+        if let exitMessage {
+            print("wordgame-client: \(ScreenText.safe(exitMessage))")
+            return 1
+        }
+        return 0
+    }
+
+    private func handle(_ keys: [Key]) {
+        for key in keys {
+            state.press(key).forEach(connection.send)
+            if state.hasQuit { return }
+        }
+    }
+
+    /// Draws the frame if it differs from the last one: a single write, no flicker.
+    private func draw() {
+        let frame = Renderer.frame(state, columns: columns, rows: rows, now: .now()).ansi(color: color)
+        guard frame != lastFrame else { return }
+        lastFrame = frame
+        framesWritten += 1
+        var bytes = Array(frame.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n <= 0 { if errno == EINTR || errno == EAGAIN { continue }; return }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+
+    private func measure() {
+        var height: UInt16 = 0, width: UInt16 = 0
+        if csystem_window_size(STDOUT_FILENO, &height, &width) == 0, height > 0, width > 0 {
+            rows = Int(height)
+            columns = Int(width)
+        }
+        lastFrame = ""  // redraw whole after a resize
+    }
+}
