@@ -30,7 +30,8 @@ let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !op
 /// Asks for a name on the normal terminal (or reads one line in line mode).
 func askName(_ reason: String?) -> String? {
     if let reason { print(reason) }
-    print("Your name: ", terminator: "")
+    // At a terminal the name is typed on the prompt's line; a script reads whole lines.
+    print("Your name: ", terminator: interactive ? "" : "\n")
     fflush(nil)
     guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
     return line

@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import Testing
+import WordGame
+import WordGameClient
+import WordGameServer
+
+/// The client binary in line mode (its output is a pipe), against the real server on 127.0.0.1.
+@Suite struct LineModeTests {
+    static let words: WordList = try! WordList.load(path: DefaultWordList.path()!)
+
+    func startServer(pairs: Int = 5, roundMilliseconds: Int = 3_000) throws -> Server {
+        let settings = GameSettings(words: Self.words, rules: Rules(roundMilliseconds: roundMilliseconds, pairCount: pairs), seed: 3)
+        let server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings))
+        server.start()
+        return server
+    }
+
+    /// Parses "Pair 2 of 5: english = spanish ?  (...)" and answers it rightly.
+    func answerRightly(_ line: String, _ client: ClientProcess) {
+        let pair = line.drop { $0 != ":" }.dropFirst(2).prefix { $0 != "?" }.dropLast()
+        let parts = pair.components(separatedBy: " = ")
+        client.type(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "y" : "n")
+    }
+
+    @Test func playsAWholeGameAgainstTheRealServerThenRestartsAndQuits() throws {
+        let server = try startServer()
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
+        try client.waitFor("You are the host")
+        client.type("r")
+        for number in 1...5 {
+            let pair = try client.waitFor("Pair \(number) of 5: ")
+            answerRightly(pair, client)
+            let verdict = try client.waitFor("Right.")
+            #expect(verdict == "Right. Correct attempts: \(number), wrong attempts: 0.")
+        }
+        #expect(try client.waitFor("Final score") == "Final score: 5 correct, 0 wrong.")
+        client.type("r")  // restart: a new game from the start
+        try client.waitFor("Game on: 5 pairs")
+        #expect(try client.waitFor("Pair ").hasPrefix("Pair 1 of 5: "))
+        client.type("q")
+        try client.waitFor("Goodbye!")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func aTimeoutAndAWrongAnswerAreCountedAsTheServerSays() throws {
+        let server = try startServer(pairs: 2, roundMilliseconds: 400)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Bo"])
+        try client.waitFor("You are the host")
+        client.type("start")
+        try client.waitFor("Pair 1 of 2")
+        #expect(try client.waitFor("Too slow.") == "Too slow. Correct attempts: 0, wrong attempts: 1.")
+        let pair = try client.waitFor("Pair 2 of 2")
+        let parts = pair.drop { $0 != ":" }.dropFirst(2).prefix { $0 != "?" }.dropLast().components(separatedBy: " = ")
+        client.type(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "n" : "y")
+        #expect(try client.waitFor("Wrong.") == "Wrong. Correct attempts: 0, wrong attempts: 2.")
+        try client.waitFor("Final score")
+        client.closeInput()  // the end of stdin quits
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func soloWithoutArgumentsStartsAtOnce() throws {
+        let client = try ClientProcess(["--pairs", "2", "--seed", "1"])
+        #expect(try client.waitFor("Pair 1 of 2: ", timeout: 20).hasPrefix("Pair 1 of 2: "))
+        client.type("q")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func withoutANameItAsksForOne() throws {
+        let server = try startServer()
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)"])
+        try client.waitFor("Your name:")
+        client.type("Zoë")
+        try client.waitFor("Room main: 1 player, host Zoë.")
+        client.type("q")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func anUnreachableServerIsOneClearLine() throws {
+        // A port held by a socket that is bound but never listens: connecting is refused,
+        // and no other test's server can take the port meanwhile.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) } }
+        let port = UInt16(bigEndian: address.sin_port)
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(port)", "--name", "Ana"])
+        #expect(client.waitForExit() == 1)
+        let message = client.standardError
+        #expect(message.hasPrefix("wordgame-client: cannot reach a wordgame server at 127.0.0.1 port \(port)"), "\(message)")
+        #expect(message.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [["--bogus"], ["--port", "0"], ["--host", "127.0.0.1", "--pairs", "3"], ["--round-ms"]])
+    func badArgumentsGiveUsageAndANonZeroExit(arguments: [String]) throws {
+        let client = try ClientProcess(arguments)
+        #expect(client.waitForExit() == 64)
+        #expect(client.standardError.contains("USAGE: wordgame-client"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let client = try ClientProcess(["--help"])
+        #expect(try client.waitFor("USAGE: wordgame-client") == "USAGE: wordgame-client [options]")
+        #expect(client.waitForExit() == 0)
+    }
+}

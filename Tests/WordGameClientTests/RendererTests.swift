@@ -1,0 +1,149 @@
+import Testing
+import WordGame
+import WordGameClient
+import WordGameProtocol
+
+@Suite struct RendererTests {
+    static let columns = 60, rows = 20
+
+    func t(_ ms: Int64) -> Instant { .milliseconds(ms) }
+
+    /// A solo player in round 3, the pair received at t = 0.
+    func playing() -> ClientState {
+        var state = ClientState(name: "Ana")
+        state.receive(.room(RoomInfo(name: "main", state: .playing, members: 1, host: "Ana", autoStart: 1)), at: t(0))
+        state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 1)), at: t(0))
+        state.receive(.you(.playing), at: t(0))
+        state.receive(.round(RoundInfo(number: 3, pairs: 15, english: "house", spanish: "casa", milliseconds: 5_000)), at: t(0))
+        return state
+    }
+
+    func frame(_ state: ClientState, at ms: Int64, columns: Int = columns, rows: Int = rows) -> Frame {
+        Renderer.frame(state, columns: columns, rows: rows, now: t(ms))
+    }
+
+    func row(of text: String, in frame: Frame) -> Int? {
+        frame.rows.firstIndex { $0.contains(text) }
+    }
+
+    @Test func theSpanishWordFallsFromTopToBottomOverTheServersTime() {
+        let state = playing()
+        let (top, bottom) = (5, Self.rows - 5)
+        #expect(row(of: "casa", in: frame(state, at: 0)) == top)
+        #expect(row(of: "casa", in: frame(state, at: 2_500)) == (top + bottom) / 2)
+        #expect(row(of: "casa", in: frame(state, at: 5_000)) == bottom)
+        #expect(row(of: "casa", in: frame(state, at: 9_000)) == bottom)  // never past the bottom
+        // The English word stays put.
+        #expect(row(of: "house", in: frame(state, at: 0)) == row(of: "house", in: frame(state, at: 4_000)))
+    }
+
+    @Test func theFallFollowsTheRoundTimeNotAFixedFiveSeconds() {
+        var state = playing()
+        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "dog", spanish: "perro", milliseconds: 2_000)), at: t(10_000))
+        #expect(row(of: "perro", in: frame(state, at: 11_000)) == (5 + Self.rows - 5) / 2)
+        #expect(row(of: "perro", in: frame(state, at: 12_000)) == Self.rows - 5)
+    }
+
+    @Test func countersTopRightAndButtonsAtTheBottom() {
+        var state = playing()
+        state.receive(.result(RoundResult(number: 2, verdict: .right, correct: 7, wrong: 2, rank: 1, ranked: 1)), at: t(0))
+        let f = frame(state, at: 100)
+        #expect(f.rows[0].hasSuffix("Correct attempts: 7 "))
+        #expect(f.rows[1].hasSuffix("Wrong attempts: 2 "))
+        #expect(f.rows[Self.rows - 2].contains("[ ✓ Correct ]") && f.rows[Self.rows - 2].contains("[ ✗ Wrong ]"))
+        #expect(!f.rows.joined().contains("5000") && !f.rows.joined().contains(" s left"), "no timer is shown")
+    }
+
+    @Test func aPressedButtonShowsItWasTaken() {
+        var state = playing()
+        #expect(state.press(.character("y")) == [.answer(round: 3, .correct)])
+        let f = frame(state, at: 100)
+        #expect(f.ansi(color: false).contains("\u{1B}[1;7m[ ✓ Correct ]") || f.ansi(color: false).contains("\u{1B}[7;1m[ ✓ Correct ]"))
+        #expect(state.press(.character("n")) == [], "one answer per pair")
+    }
+
+    @Test func feedbackAfterTheRevealGivesTheRightTranslation() {
+        var state = playing()
+        state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "casa", truth: .wrong, translation: "hogar")), at: t(1_000))
+        state.receive(.result(RoundResult(number: 3, verdict: .wrong, correct: 0, wrong: 1, rank: 1, ranked: 1)), at: t(1_000))
+        #expect(frame(state, at: 1_200).rows.contains { $0.contains("✗ Wrong. house = casa is wrong: it is hogar") })
+        #expect(!frame(state, at: 3_000).rows.contains { $0.contains("✗ Wrong.") }, "feedback is brief")
+    }
+
+    @Test func theEndDialogShowsScoreRankAndEveryPair() {
+        var state = playing()
+        state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "casa", truth: .correct, translation: "casa")), at: t(0))
+        state.receive(.result(RoundResult(number: 3, verdict: .right, correct: 1, wrong: 0, rank: 2, ranked: 5)), at: t(0))
+        state.receive(.gameOver(GameOver(rank: 2, ranked: 5, correct: 1, wrong: 0, milliseconds: 900)), at: t(0))
+        let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
+        #expect(text.contains("Game over"))
+        #expect(text.contains("Final score: 1 correct, 0 wrong — rank 2 of 5"))
+        #expect(text.contains("✓ house = casa: correct"))
+        #expect(text.contains("[R]estart    [Q]uit"))
+    }
+
+    @Test func restartResetsAndAsksForANewGame() {
+        var state = playing()
+        state.receive(.result(RoundResult(number: 3, verdict: .wrong, correct: 4, wrong: 3, rank: 1, ranked: 1)), at: t(0))
+        state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 4, wrong: 3, milliseconds: 900)), at: t(0))
+        #expect(state.press(.character("r")) == [.start])
+        #expect(state.correct == 0 && state.wrong == 0 && state.history.isEmpty && state.final == nil)
+        #expect(state.press(.character("q")) == [.quit])
+        #expect(state.hasQuit)
+    }
+
+    @Test func theSidePanelShowsTheLeaderboardInARoom() {
+        var state = playing()
+        state.receive(.room(RoomInfo(name: "7b", state: .playing, members: 12, host: "Bo", autoStart: 0)), at: t(0))
+        state.receive(.progress(round: 3, answered: 4, playing: 11), at: t(0))
+        state.receive(.result(RoundResult(number: 2, verdict: .right, correct: 2, wrong: 0, rank: 3, ranked: 12)), at: t(0))
+        for (rank, name) in ["Bo", "Cy", "Ana"].enumerated() {
+            state.receive(.top(TopEntry(rank: rank + 1, name: name, correct: 2, wrong: rank, milliseconds: 100)), at: t(0))
+        }
+        let text = frame(state, at: 0, columns: 100, rows: 24).rows.joined(separator: "\n")
+        #expect(text.contains("Leaderboard") && text.contains("1. Bo") && text.contains("3. Ana"))
+        #expect(text.contains("Your rank: 3 of 12"))
+        #expect(text.contains("Answered: 4 of 11"))
+        #expect(text.contains("You: playing"))
+    }
+
+    @Test func theLobbyShowsWhoIsInAndHowTheGameStarts() {
+        var state = ClientState(name: "Cy")
+        state.receive(.room(RoomInfo(name: "main", state: .lobby, members: 3, host: "Ana", autoStart: 0)), at: t(0))
+        state.receive(.members(total: 3, names: ["Ana", "Bo", "Cy"]), at: t(0))
+        var text = frame(state, at: 0).rows.joined(separator: "\n")
+        #expect(text.contains("3 players") && text.contains("Ana  (host)") && text.contains("Cy  ← you"))
+        #expect(text.contains("Waiting for Ana to start"))
+        state.name = "Ana"
+        text = frame(state, at: 0).rows.joined(separator: "\n")
+        #expect(text.contains("You are the host: press S or Enter to start"))
+    }
+
+    @Test func aTooSmallWindowSaysSo() {
+        let text = frame(playing(), at: 0, columns: 30, rows: 8).rows.joined(separator: "\n")
+        #expect(text.contains("Window too small"))
+    }
+
+    @Test func controlCharactersFromTheNetworkNeverReachTheScreen() {
+        var state = playing()
+        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "evil\u{1B}[2J", spanish: "x\u{07}\u{9B}31m", milliseconds: 5_000)), at: t(0))
+        state.receive(.top(TopEntry(rank: 1, name: "a\u{1B}]0;pwned\u{07}", correct: 0, wrong: 0, milliseconds: 0)), at: t(0))
+        let output = frame(state, at: 0).ansi(color: true)
+        // The only ESC bytes are our own: CSI sequences for cursor, clearing and colours.
+        let escapes = output.components(separatedBy: "\u{1B}").dropFirst()
+        #expect(escapes.allSatisfy { $0.hasPrefix("[") }, "an escape from the network got through")
+        #expect(!output.contains("\u{07}") && !output.contains("\u{9B}") && !output.contains("\u{1B}[2J"))
+    }
+
+    @Test func noColorKeepsBoldAndReverseButDropsColours() {
+        let output = frame(playing(), at: 0).ansi(color: false)
+        #expect(!output.contains(";32m") && !output.contains("[32m") && !output.contains(";31m"))
+        #expect(output.contains("\u{1B}[1m"))
+    }
+
+    @Test func framesAreExactlyTheTerminalsSize() {
+        let f = frame(playing(), at: 1_234, columns: 73, rows: 19)
+        #expect(f.rows.count == 19)
+        #expect(f.rows.allSatisfy { $0.count == 73 })
+    }
+}
