@@ -37,7 +37,8 @@ public struct ClientState: Sendable {
     public var history: [PairRecord] = []
     public var final: GameOver?
     public var countdownEnds: Instant?
-    /// The last INFO or ERROR text from the server.
+    /// The last ERROR text from the server. (INFO lines are written for people at
+    /// nc, "type START"; the screen says the same its own way, so it does not show them.)
     public var notice: String?
     public var hasQuit = false
     public var goodbye: String?
@@ -87,6 +88,7 @@ public struct ClientState: Sendable {
         case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
         case .game(let info): beginGame(info)
         case .round(let info):
+            notice = nil
             round = info
             roundReceivedAt = now
             pressed = nil
@@ -113,10 +115,9 @@ public struct ClientState: Sendable {
         case .gameOver(let over):
             final = over
             round = nil
-        case .info(let text): notice = text
         case .error(let error): notice = error.text
         case .bye(let text): goodbye = text
-        case .welcome, .help, .nameSet, .joined, .left, .answerTaken, .pong: break
+        case .info, .welcome, .help, .nameSet, .joined, .left, .answerTaken, .pong: break
         }
     }
 

@@ -15,12 +15,13 @@ public enum Renderer {
     public static func frame(_ state: ClientState, columns: Int, rows: Int, now: Instant) -> Frame {
         var frame = Frame(columns: max(1, columns), rows: max(1, rows))
         guard columns >= minimumColumns, rows >= minimumRows else {
-            frame.centre("Window too small: make it at least \(minimumColumns)×\(minimumRows)", row: rows / 2, .bold)
-            frame.centre("(now \(columns)×\(rows)); q quits", row: rows / 2 + 1)
+            frame.centre("Window too small", row: rows / 2 - 1, .bold)
+            frame.centre("need \(minimumColumns)×\(minimumRows), have \(columns)×\(rows)", row: rows / 2)
+            frame.centre("q quits", row: rows / 2 + 1)
             return frame
         }
         header(state, &frame)
-        let showsPanel = state.isMultiplayer && columns >= 70
+        let showsPanel = state.isMultiplayer && state.screen != .lobby && columns >= 70
         let mainWidth = showsPanel ? columns - panelWidth - 1 : columns
         switch state.screen {
         case .lobby: lobby(state, &frame, width: mainWidth, now: now)
@@ -86,11 +87,17 @@ public enum Renderer {
         }
         if state.showsFeedback(at: now), let record = state.lastReveal { feedback(record, &frame, width: width) }
         switch state.me {
-        case .out: frame.centre("You are out — watching the others", row: height - 2, width: width, .dim)
-        case .watching: frame.centre("Watching — you play from the next game", row: height - 2, width: width, .dim)
-        default: buttons(state, &frame, width: width)
+        case .out:
+            frame.centre("You are out — watching the others", row: height - 2, width: width, .dim)
+            frame.centre("q quit", row: height - 1, width: width, .dim)
+        case .watching:
+            frame.centre("Watching — you play from the next game", row: height - 2, width: width, .dim)
+            frame.centre("q quit", row: height - 1, width: width, .dim)
+        default:
+            buttons(state, &frame, width: width)
+            frame.centre("y / → correct    n / ← wrong    q quit", row: height - 1, width: width, .dim)
         }
-        frame.centre("y / → correct    n / ← wrong    q quit", row: height - 1, width: width, .dim)
+        if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: height - 3, width: width, .dim) }
     }
 
     private static func feedback(_ record: PairRecord, _ frame: inout Frame, width: Int) {

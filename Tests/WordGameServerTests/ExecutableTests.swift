@@ -91,6 +91,7 @@ import WordGameProtocol
         guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
               let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
         #expect(banner.contains("nc 127.0.0.1 \(port)"))
+        #expect(banner.contains("wordgame-client --host 127.0.0.1 --port \(port)"))
 
         let client = try TestClient(port: port)
         _ = try client.next()

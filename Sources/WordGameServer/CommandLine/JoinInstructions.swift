@@ -5,16 +5,21 @@ public enum JoinInstructions {
     public static func text(bindAddress: String, port: UInt16) -> String {
         let everywhere = bindAddress == "0.0.0.0" || bindAddress == "::"
         let local = everywhere ? "127.0.0.1" : bindAddress
-        var lines = ["Join from this machine:", "  nc \(local) \(port)"]
+        var lines = ["Join from this machine:"] + commands(address: local, port: port)
         if everywhere {
             let others = interfaceAddresses().filter { !$0.hasPrefix("127.") }
             if !others.isEmpty {
                 lines.append("Join from another machine on the network:")
-                lines += others.map { "  nc \($0) \(port)" }
+                lines += others.flatMap { commands(address: $0, port: port) }
             }
         }
-        lines.append("Then type NAME <your name> and JOIN. Stop the server with Ctrl-C.")
+        lines.append("With nc, type NAME <your name>, then JOIN. Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
+    }
+
+    /// The terminal client (run from the repository) and plain nc.
+    static func commands(address: String, port: UInt16) -> [String] {
+        ["  swift run wordgame-client --host \(address) --port \(port)", "  nc \(address) \(port)"]
     }
 
     /// This machine's IPv4 addresses. The corresponding C function is `getifaddrs`.
