@@ -121,6 +121,13 @@ public struct ClientState: Sendable {
         }
     }
 
+    /// Time passing: feedback fades and a finished countdown is dropped. (The fall
+    /// itself needs no state: it is a function of the time, see `fall(at:)`.)
+    public mutating func tick(at now: Instant) {
+        if lastRevealAt != nil && !showsFeedback(at: now) { lastRevealAt = nil }
+        if let ends = countdownEnds, now >= ends { countdownEnds = nil }
+    }
+
     /// A key press; returns the commands to send.
     public mutating func press(_ key: Key) -> [ClientCommand] {
         if key == .interrupt || key == .character("q") || key == .character("Q") {

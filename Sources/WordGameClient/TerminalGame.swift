@@ -47,6 +47,7 @@ public final class TerminalGame {
             if let goodbye = state.goodbye, !state.hasQuit { exitMessage = goodbye; break }
             if connection.isClosed { exitMessage = state.hasQuit ? nil : "The server closed the connection."; break }
             if state.hasQuit { break }
+            state.tick(at: .now())
             draw()
             let now = Instant.now()
             let timeout: Int32 = decoder.isWaiting ? 50 : state.isAnimating(at: now) ? Self.frameMilliseconds : 1_000

@@ -70,6 +70,17 @@ import WordGameProtocol
         #expect(!frame(state, at: 3_000).rows.contains { $0.contains("✗ Wrong.") }, "feedback is brief")
     }
 
+    @Test func ticksFadeFeedbackAndEndCountdowns() {
+        var state = playing()
+        state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "casa", truth: .correct, translation: "casa")), at: t(1_000))
+        state.receive(.starting(milliseconds: 3_000), at: t(1_000))
+        state.tick(at: t(2_000))
+        #expect(state.showsFeedback(at: t(2_000)) && state.countdownEnds != nil)
+        state.tick(at: t(4_000))
+        #expect(state.lastRevealAt == nil && state.countdownEnds == nil)
+        #expect(!state.isAnimating(at: t(4_000)), "nothing moves: the client can sleep")
+    }
+
     @Test func theEndDialogShowsScoreRankAndEveryPair() {
         var state = playing()
         state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "casa", truth: .correct, translation: "casa")), at: t(0))
