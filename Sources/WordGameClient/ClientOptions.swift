@@ -1,4 +1,3 @@
-import WordGame
 import WordGameServer
 
 /// The command line of `wordgame-client`.
@@ -7,9 +6,7 @@ public struct ClientOptions: Equatable {
     public var port: UInt16 = 4000
     public var name: String?
     public var room: String?
-    public var wordsPath: String?
-    public var rules = Rules.original
-    public var seed: UInt64?
+    public var game = GameFlags()
     public var lineMode = false
     public var showHelp = false
     /// Rule flags given: they only make sense for a solo game.
@@ -42,17 +39,16 @@ public struct ClientOptions: Equatable {
         var options = ClientOptions()
         var scanner = ArgumentScanner(arguments)
         while let flag = try scanner.nextFlag() {
+            if try options.game.read(flag, from: &scanner) {
+                options.setsRules = true
+                continue
+            }
             switch flag.flag {
             case "-h", "--help": options.showHelp = true
             case "--host": options.host = try scanner.value(for: flag)
             case "--port", "-p": options.port = try scanner.integer(for: flag, in: 1...65_535)
             case "--name": options.name = try scanner.value(for: flag)
             case "--room": options.room = try scanner.value(for: flag)
-            case "--words": options.wordsPath = try scanner.value(for: flag); options.setsRules = true
-            case "--round-ms": options.rules.roundMilliseconds = try scanner.integer(for: flag, in: Rules.roundMillisecondsRange); options.setsRules = true
-            case "--pairs": options.rules.pairCount = try scanner.integer(for: flag, in: Rules.pairCountRange); options.setsRules = true
-            case "--max-incorrect": options.rules.maxIncorrect = try scanner.integer(for: flag, in: Rules.maxIncorrectRange); options.setsRules = true
-            case "--seed": options.seed = try scanner.integer(for: flag, in: 0...UInt64.max); options.setsRules = true
             case "--line-mode": options.lineMode = true
             default: throw UsageError("unknown option '\(flag.flag)'")
             }

@@ -24,7 +24,8 @@ public final class LineModeGame {
                      pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)]
         while true {
             deliver(connection.readAvailable())
-            if let goodbye = state.goodbye { return state.hasQuit ? 0 : finish(goodbye) }
+            // BYE was printed as it arrived: the server ended the session.
+            if state.goodbye != nil { return state.hasQuit ? 0 : 1 }
             if connection.isClosed { return finish("The server closed the connection.") }
             _ = poll(&polls, 2, 1_000)
             guard polls[0].revents != 0 else { continue }

@@ -44,12 +44,12 @@ if let chosen = options.host {
     host = chosen
     port = options.port
 } else {
-    guard let path = options.wordsPath ?? DefaultWordList.path() else {
+    guard let path = options.game.wordsPath ?? DefaultWordList.path() else {
         fail("cannot find the default word list \(DefaultWordList.relativePath); give one with --words PATH")
     }
     let words: WordList
     do { words = try WordList.load(path: path) } catch { fail(error.description) }
-    do { soloServer = try SoloServer.start(words: words, rules: options.rules, seed: options.seed) } catch {
+    do { soloServer = try SoloServer.start(words: words, rules: options.game.rules, seed: options.game.seed) } catch {
         fail("cannot start the solo game: \(error)")
     }
     host = "127.0.0.1"

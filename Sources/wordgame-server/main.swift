@@ -21,7 +21,7 @@ if options.showHelp {
     exit(0)
 }
 
-guard let wordsPath = options.wordsPath ?? DefaultWordList.path() else {
+guard let wordsPath = options.game.wordsPath ?? DefaultWordList.path() else {
     fail("cannot find the default word list \(DefaultWordList.relativePath) (looked in: \(DefaultWordList.candidates().joined(separator: ", "))); give one with --words PATH")
 }
 let words: WordList
@@ -31,7 +31,7 @@ do {
     fail(error.description)
 }
 
-let settings = GameSettings(words: words, rules: options.rules, seed: options.seed, autoStart: options.autoStart,
+let settings = GameSettings(words: words, rules: options.game.rules, seed: options.game.seed, autoStart: options.autoStart,
                             countdownMilliseconds: options.countdownSeconds * 1_000)
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, maxConnections: options.maxConnections,
@@ -45,14 +45,14 @@ do {
     fail("cannot listen on \(options.bindAddress) port \(options.port): \(error)")
 }
 
-let rules = options.rules
+let rules = options.game.rules
 let start = options.autoStart > 0
     ? "Games start by themselves when \(options.autoStart) player\(options.autoStart == 1 ? " is" : "s are") ready\(options.countdownSeconds > 0 ? ", after a \(options.countdownSeconds) s countdown" : ""); a room's host can also type START."
     : "A room's first player is its host and types START to begin."
 print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     Words: \(words.entries.count) pairs from \(wordsPath)
-    Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\(options.seed.map { ", seed \($0)" } ?? "").
+    Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\(options.game.seed.map { ", seed \($0)" } ?? "").
     \(start)
     \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port))
     """)

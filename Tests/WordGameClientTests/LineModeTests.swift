@@ -61,6 +61,17 @@ import WordGameServer
         #expect(client.waitForExit() == 0)
     }
 
+    @Test func theServerGoingAwayIsSaidOnceAndExitsNonZero() throws {
+        let server = try startServer()
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
+        try client.waitFor("You are the host")
+        server.stop()
+        server.waitUntilStopped()
+        #expect(try client.waitFor("The server is shutting down") == "The server is shutting down.")
+        #expect(client.waitForExit() == 1)
+        #expect(try client.nextLine(timeout: 2) == nil, "nothing after the goodbye")
+    }
+
     @Test func soloWithoutArgumentsStartsAtOnce() throws {
         let client = try ClientProcess(["--pairs", "2", "--seed", "1"])
         #expect(try client.waitFor("Pair 1 of 2: ", timeout: 20).hasPrefix("Pair 1 of 2: "))

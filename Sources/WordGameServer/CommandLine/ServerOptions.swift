@@ -1,12 +1,9 @@
-import WordGame
 
 /// The command line of `wordgame-server`.
 public struct ServerOptions: Equatable {
     public var port: UInt16 = 4000
     public var bindAddress = "0.0.0.0"
-    public var wordsPath: String?
-    public var rules = Rules.original
-    public var seed: UInt64?
+    public var game = GameFlags()
     public var autoStart = 0
     public var countdownSeconds = 0
     public var maxConnections = 10_000
@@ -43,15 +40,11 @@ public struct ServerOptions: Equatable {
         var options = ServerOptions()
         var scanner = ArgumentScanner(arguments)
         while let flag = try scanner.nextFlag() {
+            if try options.game.read(flag, from: &scanner) { continue }
             switch flag.flag {
             case "-h", "--help": options.showHelp = true
             case "--port", "-p": options.port = try scanner.integer(for: flag, in: 0...65_535)
             case "--bind": options.bindAddress = try scanner.value(for: flag)
-            case "--words": options.wordsPath = try scanner.value(for: flag)
-            case "--round-ms": options.rules.roundMilliseconds = try scanner.integer(for: flag, in: Rules.roundMillisecondsRange)
-            case "--pairs": options.rules.pairCount = try scanner.integer(for: flag, in: Rules.pairCountRange)
-            case "--max-incorrect": options.rules.maxIncorrect = try scanner.integer(for: flag, in: Rules.maxIncorrectRange)
-            case "--seed": options.seed = try scanner.integer(for: flag, in: 0...UInt64.max)
             case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
             case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)
             case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
