@@ -67,6 +67,24 @@ final class RecordingOutbox: Outbox {
         #expect(outbox.received.values.joined().map(\.line.utf8.count).max()! < 300)
     }
 
+    @Test func hostsLeavingInJoinOrderHandTheRoomOnCheaply() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox)
+        for id in 1...20_000 { join(hub, id, at: t(0)) }
+        // Everyone leaves in join order: each departure is the host's. A scan for the
+        // next host would make this 200 million steps; the join order makes it linear.
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for id in 1...19_990 { hub.disconnected(id, at: t(1)) }
+        }
+        hub.tick(at: t(10_000))
+        guard case .room(let info)? = outbox.received[19_995]?.last(where: Self.isRoom) else { Issue.record("no ROOM"); return }
+        #expect(info.host == "p19991" && info.members == 10)
+        guard case .members(_, let names)? = outbox.received[19_995]?.last(where: { if case .members = $0 { true } else { false } }) else { return }
+        #expect(names == (19_991...20_000).map { "p\($0)" })
+        print("20,000 members leaving in join order: \(elapsed)")
+    }
+
     @Test func aSoloRoundTimesOutOnTheInjectedClock() {
         let outbox = RecordingOutbox()
         let hub = hub(outbox, rules: Rules(roundMilliseconds: 5_000))

@@ -22,6 +22,7 @@ final class Room {
     private var nameKeys: Set<String> = []
     private(set) var hostID: ConnectionID?
     private var nextJoinSerial = 0
+    private var joinOrder = JoinOrder()
     private var readyCount = 0
     private var generator: SeededGenerator
     private(set) var match: Match?
@@ -48,18 +49,17 @@ final class Room {
                  autoStart: settings.autoStart)
     }
 
-    /// Who is in the room, bounded: the host first, then up to 11 others
-    /// (everyone, in join order, while the room is that small).
+    /// Who is in the room, bounded: the host first, then the earliest others to join.
     var membersLine: ServerMessage {
         let hostName = hostID.flatMap { members[$0]?.name }
-        var others: [Member] = []
-        for (id, member) in members where id != hostID {
-            others.append(member)
-            if members.count > membersListed && others.count == membersListed - 1 { break }
-        }
-        others.sort { $0.joinSerial < $1.joinSerial }
-        let names = (hostName.map { [$0] } ?? []) + others.prefix(membersListed - 1).map(\.name)
+        let others = earliestMembers(membersListed).filter { $0 != hostID }.prefix(membersListed - 1)
+        let names = (hostName.map { [$0] } ?? []) + others.compactMap { members[$0]?.name }
         return .members(total: members.count, names: names)
+    }
+
+    private func earliestMembers(_ count: Int) -> [ConnectionID] {
+        let members = self.members
+        return joinOrder.first(count) { members[$0]?.joinSerial == $1 }
     }
 
     func isNameTaken(_ name: String) -> Bool { nameKeys.contains(Names.nicknameKey(name)) }
@@ -69,6 +69,7 @@ final class Room {
     func join(_ id: ConnectionID, name: String, at now: Instant) {
         let watching = match != nil
         members[id] = Member(name: name, joinSerial: nextJoinSerial, state: watching ? .watching : .lobby, ready: !watching)
+        joinOrder.append(id, serial: nextJoinSerial)
         nextJoinSerial += 1
         nameKeys.insert(Names.nicknameKey(name))
         if hostID == nil { hostID = id }
@@ -82,8 +83,10 @@ final class Room {
         guard let member = members.removeValue(forKey: id) else { return }
         nameKeys.remove(Names.nicknameKey(member.name))
         if member.ready { readyCount -= 1 }
+        let remaining = members
+        joinOrder.sweep(memberCount: members.count) { remaining[$0]?.joinSerial == $1 }
         if hostID == id {
-            hostID = members.min { $0.value.joinSerial < $1.value.joinSerial }?.key
+            hostID = earliestMembers(1).first
             if let host = hostID { outbox.send(.info("\(member.name) left; you are the host now. \(hostHint)"), to: host) }
         }
         if countdownEnds != nil && readyCount < settings.autoStart {
