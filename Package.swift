@@ -26,10 +26,15 @@ let package = Package(
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
-        .testTarget(name: "WordGameClientTests", dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame"]),
+        // Shared by the test targets: waiting for lines from sockets and child processes.
+        .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
+        .testTarget(
+            name: "WordGameClientTests",
+            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport"]
+        ),
         .testTarget(
             name: "WordGameServerTests",
-            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame"]
+            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WordGameTestSupport
 
 struct ClientTestFailure: Error, CustomStringConvertible { var description: String }
 
@@ -14,7 +15,7 @@ final class ClientProcess {
 
     let process = Process()
     private let input = Pipe(), output = Pipe(), errors = Pipe()
-    private var buffer: [UInt8] = []
+    private var reader: LineReader
     private(set) var transcript: [String] = []
 
     init(_ arguments: [String]) throws {
@@ -23,6 +24,7 @@ final class ClientProcess {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        reader = LineReader(fd: output.fileHandleForReading.fileDescriptor)
         try process.run()
     }
 
@@ -38,23 +40,12 @@ final class ClientProcess {
 
     /// The next line of output, or nil at its end.
     func nextLine(timeout: Double = 10) throws -> String? {
-        let fd = output.fileHandleForReading.fileDescriptor
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeFirst(newline + 1)
-                transcript.append(line)
-                return line
-            }
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw ClientTestFailure(description: "no output line in \(timeout) s; so far:\n\(transcript.suffix(12).joined(separator: "\n"))") }
-            var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&readable, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return nil }
-            buffer += chunk[0..<n]
+        do {
+            let line = try reader.next(timeout: timeout)
+            if let line { transcript.append(line) }
+            return line
+        } catch {
+            throw ClientTestFailure(description: "\(error); so far:\n\(transcript.suffix(12).joined(separator: "\n"))")
         }
     }
 

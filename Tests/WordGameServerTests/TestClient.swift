@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import WordGameProtocol
+import WordGameTestSupport
 
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
@@ -10,13 +11,14 @@ struct TestFailure: Error, CustomStringConvertible {
 final class TestClient {
     let fd: Int32
     let label: String
-    private var buffer: [UInt8] = []
+    private var reader: LineReader
     /// Every line read, for failure messages.
     private(set) var transcript: [String] = []
 
     init(port: UInt16, label: String = "client") throws {
         self.label = label
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        reader = LineReader(fd: fd)
         guard fd >= 0 else { throw TestFailure(description: "socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -46,24 +48,12 @@ final class TestClient {
 
     /// The next raw line, or nil at end of stream; throws on timeout.
     func nextLine(timeout: Double = 5) throws -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeFirst(newline + 1)
-                transcript.append(line)
-                return line
-            }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                throw TestFailure(description: "\(label): no line within \(timeout) s; read so far:\n\(transcript.suffix(15).joined(separator: "\n"))")
-            }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { return nil }
-            buffer += chunk[0..<n]
+        do {
+            let line = try reader.next(timeout: timeout)
+            if let line { transcript.append(line) }
+            return line
+        } catch {
+            throw TestFailure(description: "\(label): \(error); read so far:\n\(transcript.suffix(15).joined(separator: "\n"))")
         }
     }
 
