@@ -97,9 +97,8 @@ public struct Match: Sendable {
 
     /// Records that the open round's pair reached `player` at `now`: their time starts.
     public mutating func handedOver(to player: PlayerID, at now: Instant) {
-        guard isPlaying(player), var open = round, open.startedAt[player] == nil else { return }
-        open.startTime(of: player, at: now, allowing: rules.roundMilliseconds)
-        round = open
+        guard isPlaying(player), round?.startedAt[player] == nil else { return }
+        round?.startTime(of: player, at: now, allowing: rules.roundMilliseconds)
     }
 
     /// When `player`'s time for the open round started: when the pair reached
@@ -116,7 +115,8 @@ public struct Match: Sendable {
     }
 
     public mutating func answer(_ answer: Answer, by player: PlayerID, at now: Instant) -> AnswerOutcome {
-        guard var open = round else { return .noOpenRound }
+        guard var open = takeRound() else { return .noOpenRound }
+        defer { round = open }
         guard let score = scores[player] else { return .notInMatch }
         if score.isOut { return .out }
         if open.answers[player] != nil || open.lateAnswers.contains(player) { return .alreadyAnswered }
@@ -129,8 +129,15 @@ public struct Match: Sendable {
         let late = now > start.adding(milliseconds: rules.roundMilliseconds)
         if late { open.lateAnswers.insert(player) } else { open.answers[player] = (answer, now) }
         open.waitingForAnswer -= 1
-        round = open
         return late ? .late : .taken
+    }
+
+    /// Moves the open round out of `self`, so that changing it and putting it back
+    /// copies nothing: a copy left in `self` would make every answer and every
+    /// hand-over copy the round's per-player tables (O(players) per event).
+    private mutating func takeRound() -> Round? {
+        defer { round = nil }
+        return round
     }
 
     /// When the open round will close on its own: once every player's time is up.
@@ -184,14 +191,14 @@ public struct Match: Sendable {
         guard let score = scores.removeValue(forKey: player) else { return }
         guard !score.isOut else { return }
         playingCount -= 1
-        guard var open = round else { return }
+        guard var open = takeRound() else { return }
+        defer { round = open }
         if open.startedAt[player] == nil { open.waitingForHandOver -= 1 }
         if open.answers.removeValue(forKey: player) == nil && !open.lateAnswers.contains(player) {
             open.waitingForAnswer -= 1
         }
         open.lateAnswers.remove(player)
         open.startedAt[player] = nil
-        round = open
     }
 
     /// The current ranking of every player in the match (playing or out).

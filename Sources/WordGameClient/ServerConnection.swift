@@ -99,7 +99,4 @@ public final class ServerConnection {
             inbox = readAvailable()  // empty before: nothing is lost
         }
     }
-
-    /// Puts messages back at the front (read during the join, for the game loop).
-    func unread(_ messages: [ServerMessage]) { inbox = messages + inbox }
 }

@@ -16,8 +16,6 @@ public final class TerminalGame {
     private var columns = 80
     private var rows = 24
     private var lastFrame = ""
-    /// Frames written, for the CPU note in the README.
-    public private(set) var framesWritten = 0
 
     /// About 30 frames a second while something moves; the word moves one row at a time,
     /// so most ticks draw nothing new and write nothing.
@@ -88,7 +86,6 @@ public final class TerminalGame {
         let frame = Renderer.frame(state, columns: columns, rows: rows, now: .now()).ansi(color: color)
         guard frame != lastFrame else { return }
         lastFrame = frame
-        framesWritten += 1
         var bytes = Array(frame.utf8)
         var offset = 0
         while offset < bytes.count {

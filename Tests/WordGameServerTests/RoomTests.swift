@@ -103,6 +103,23 @@ final class RecordingOutbox: Outbox {
         #expect(outbox.count(1) { if case .round = $0 { true } else { false } } == 2)  // the next pair followed at once
     }
 
+    @Test func anAnswerPastYourOwnDeadlineIsTooLateWhileOthersStillHaveTime() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox, rules: Rules(roundMilliseconds: 1_000))
+        join(hub, 1, at: t(0)); join(hub, 2, at: t(0))
+        hub.received(.line("START"), from: 1, at: t(0))
+        let tag = outbox.tracked.last!.tag
+        hub.handedOver(1, tag: tag, at: t(0))    // Ana's time runs to 1000
+        hub.handedOver(2, tag: tag, at: t(400))  // Bo was served later: his runs to 1400
+        hub.received(.line("ANSWER 1 y"), from: 1, at: t(1_100))
+        let errors = outbox.received[1]!.compactMap { if case .error(let e) = $0 { e.code } else { nil } }
+        #expect(errors == [.tooLate])
+        hub.received(.line("y"), from: 2, at: t(1_200))
+        #expect(outbox.received[2]?.contains(.answerTaken(round: 1, .correct)) == true)
+        let verdicts = outbox.received[1]!.compactMap { if case .result(let r) = $0 { r.verdict } else { nil } }
+        #expect(verdicts == [.timeout])  // both have answered: the round closed at once
+    }
+
     @Test func progressIsCoalescedAndNeverRevealsTheTruth() {
         let outbox = RecordingOutbox()
         let hub = hub(outbox, rules: Rules(roundMilliseconds: 5_000))

@@ -24,8 +24,6 @@ final class Hub {
         self.maxLineBytes = maxLineBytes
     }
 
-    var connectionCount: Int { sessions.count }
-
     func connected(_ id: ConnectionID) {
         sessions[id] = Session()
         outbox.send(.welcome(version: protocolVersion, hint: HelpText.greeting), to: id)

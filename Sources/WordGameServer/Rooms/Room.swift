@@ -119,17 +119,15 @@ final class Room {
     }
 
     func answer(_ answer: Answer, round number: Int?, by id: ConnectionID, at now: Instant) {
-        guard var current = match, let open = current.round else {
+        guard let openNumber = match?.round.map({ $0.index + 1 }) else {
             let text = match == nil ? "No game is on. \(startHint(for: id))" : "No pair is open; wait for the next ROUND."
             return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
         }
-        let openNumber = open.index + 1
         if let number, number != openNumber {
             return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber): type ANSWER \(openNumber) CORRECT|WRONG, or y / n.")), to: id)
         }
-        let outcome = current.answer(answer, by: id, at: now)
-        match = current
-        switch outcome {
+        // Changed in place: a copy of the match here would copy its tables on every answer.
+        switch match!.answer(answer, by: id, at: now) {
         case .taken:
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
@@ -210,7 +208,7 @@ final class Room {
     /// Closes the open round if everyone answered or time is up; true if it did.
     @discardableResult
     private func closeRoundIfDone(at now: Instant) -> Bool {
-        guard let current = match, current.roundCanClose(at: now) else { return false }
+        guard match?.roundCanClose(at: now) == true else { return false }
         let outcome = match!.closeRound(at: now)
         let standings = match!.ranking()
         let pair = outcome.pair
