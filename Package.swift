@@ -34,7 +34,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WordGameServerTests",
-            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport"]
+            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport", "CSystem"]
         ),
     ]
 )

@@ -2,6 +2,9 @@
 #include "CSystem.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <netinet/in.h>
+#include <linux/tcp.h>
 #include <pthread.h>
 #include <string.h>
 #include <stdlib.h>
@@ -11,6 +14,26 @@
 
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
     return accept4(fd, addr, len, flags);
+}
+
+int csystem_tcp_timing(int fd, struct csystem_tcp_timing *timing) {
+    struct tcp_info info;
+    memset(&info, 0, sizeof info);
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+#define HAS(field) (length >= offsetof(struct tcp_info, field) + sizeof info.field)
+    timing->has_rtt = HAS(tcpi_rtt);
+    timing->rtt_us = info.tcpi_rtt;
+    timing->has_min_rtt = HAS(tcpi_min_rtt);
+    timing->min_rtt_us = info.tcpi_min_rtt;
+    timing->has_notsent = HAS(tcpi_notsent_bytes);
+    timing->notsent_bytes = info.tcpi_notsent_bytes;
+#undef HAS
+    return 0;
+}
+
+int csystem_set_tcp_option(int fd, int option, int value) {
+    return setsockopt(fd, IPPROTO_TCP, option, &value, sizeof value);
 }
 
 int csystem_pipe2(int fds[2], int flags) {

@@ -2,10 +2,12 @@
 /// order, with the same time allowed; each player scored independently.
 ///
 /// A pure state machine: the caller passes every instant in and asks for the
-/// next deadline. Each player's time for a pair starts when the pair is handed
-/// to that player (`handedOver(to:at:)`), so serving a big room in some order
-/// costs nobody time. A round can close once every player still in has
-/// answered, or once every player's time is up.
+/// next deadline. Each player's time for a pair starts when the pair left the
+/// server for that player (`delivered(to:_:)`), and the network's round trip
+/// is credited (see `NetworkAllowance`), so neither the order in which a big
+/// room is served nor the length of a player's link costs anyone time. A round
+/// can close once every player still in has answered, or once every player's
+/// time is up.
 public struct Match: Sendable {
     public let rules: Rules
     public let pairs: [Pair]
@@ -19,26 +21,37 @@ public struct Match: Sendable {
     public private(set) var playingCount: Int
     private let joinOrder: [PlayerID: Int]
 
+    /// One player's clock for the open pair.
+    public struct Clock: Equatable, Sendable {
+        public var start: Instant
+        /// Round-trip time credited, in nanoseconds (0 to the allowance's cap).
+        public var creditNanoseconds: Int64
+
+        func deadline(allowing milliseconds: Int) -> Instant {
+            Instant(nanoseconds: start.nanoseconds + Int64(milliseconds) * 1_000_000 + creditNanoseconds)
+        }
+    }
+
     public struct Round: Sendable {
         /// 0-based position of this pair in the game.
         public let index: Int
         public let pair: Pair
         public let openedAt: Instant
-        fileprivate var startedAt: [PlayerID: Instant] = [:]
+        fileprivate var clocks: [PlayerID: Clock] = [:]
         fileprivate var answers: [PlayerID: (answer: Answer, at: Instant)] = [:]
         /// Players who tried to answer after their own deadline.
         fileprivate var lateAnswers: Set<PlayerID> = []
-        fileprivate var latestHandOverDeadline: Instant
-        fileprivate var waitingForHandOver: Int
+        fileprivate var latestDeadline: Instant
+        fileprivate var waitingForDelivery: Int
         fileprivate var waitingForAnswer: Int
 
         /// How many playing players have answered (in time or late).
         public var answeredCount: Int { answers.count + lateAnswers.count }
 
-        fileprivate mutating func startTime(of player: PlayerID, at now: Instant, allowing milliseconds: Int) {
-            startedAt[player] = now
-            waitingForHandOver -= 1
-            latestHandOverDeadline = max(latestHandOverDeadline, now.adding(milliseconds: milliseconds))
+        fileprivate mutating func setClock(_ clock: Clock, for player: PlayerID, allowing milliseconds: Int) {
+            clocks[player] = clock
+            waitingForDelivery -= 1
+            latestDeadline = max(latestDeadline, clock.deadline(allowing: milliseconds))
         }
     }
 
@@ -48,6 +61,9 @@ public struct Match: Sendable {
         public let pair: Pair
         /// The verdict of every player who was playing this round.
         public let verdicts: [PlayerID: Verdict]
+        /// Each playing player's effective answer time for this pair, in
+        /// nanoseconds: the whole time allowed for a timeout.
+        public let times: [PlayerID: Int64]
         /// Players whose incorrect attempt this round put them out.
         public let eliminated: [PlayerID]
     }
@@ -57,6 +73,10 @@ public struct Match: Sendable {
         case taken
         /// Arrived after this player's deadline: it will count as a timeout.
         case late
+        /// A bare answer that arrived sooner after the pair reached the player
+        /// than they could have read it: meant for the previous pair. Not
+        /// counted; the open pair is still theirs to answer.
+        case meantForPreviousPair
         case alreadyAnswered
         /// The player is out of this match (too many incorrect attempts).
         case out
@@ -84,57 +104,80 @@ public struct Match: Sendable {
     }
 
     /// Opens the next round. The pair goes out to every player now; each
-    /// player's time starts when `handedOver(to:at:)` reports it reached them.
+    /// player's time starts when `delivered(to:_:)` reports it left for them.
     public mutating func openRound(at now: Instant) -> Round {
         precondition(round == nil && !isOver, "openRound needs a closed round and a match not over")
         let opened = Round(
             index: roundsPlayed, pair: pairs[roundsPlayed], openedAt: now,
-            latestHandOverDeadline: now.adding(milliseconds: rules.roundMilliseconds),
-            waitingForHandOver: playingCount, waitingForAnswer: playingCount)
+            latestDeadline: now.adding(milliseconds: rules.roundMilliseconds),
+            waitingForDelivery: playingCount, waitingForAnswer: playingCount)
         round = opened
         return opened
     }
 
-    /// Records that the open round's pair reached `player` at `now`: their time starts.
-    public mutating func handedOver(to player: PlayerID, at now: Instant) {
-        guard isPlaying(player), round?.startedAt[player] == nil else { return }
-        round?.startTime(of: player, at: now, allowing: rules.roundMilliseconds)
+    /// Records that the open round's pair left the server for `player`: their
+    /// time starts, with their round trip credited. A line that left later
+    /// than one round time after the round opened counts as having left then,
+    /// with no credit: a client that does not read cannot hold the room back.
+    public mutating func delivered(to player: PlayerID, _ delivery: Delivery) {
+        guard isPlaying(player), let open = round, open.clocks[player] == nil else { return }
+        let fallback = fallbackStart(of: open)
+        let clock = delivery.at < fallback
+            ? Clock(start: delivery.at, creditNanoseconds: rules.network.credit(forRoundTrip: delivery.roundTripNanoseconds))
+            : Clock(start: fallback, creditNanoseconds: 0)
+        var changed = takeRound()!
+        changed.setClock(clock, for: player, allowing: rules.roundMilliseconds)
+        round = changed
     }
 
-    /// When `player`'s time for the open round started: when the pair reached
-    /// them, or, if it never did, one round time after the round opened (a
-    /// client that does not read cannot hold the room back).
-    public func startOfTime(for player: PlayerID) -> Instant? {
+    /// `player`'s clock for the open round: from its delivery, or, if the pair
+    /// has not left for them, from one round time after the round opened.
+    public func clock(for player: PlayerID) -> Clock? {
         guard let open = round else { return nil }
-        return open.startedAt[player] ?? open.openedAt.adding(milliseconds: rules.roundMilliseconds)
+        return open.clocks[player] ?? Clock(start: fallbackStart(of: open), creditNanoseconds: 0)
     }
 
     /// `player`'s deadline in the open round.
     public func deadline(for player: PlayerID) -> Instant? {
-        startOfTime(for: player)?.adding(milliseconds: rules.roundMilliseconds)
+        clock(for: player)?.deadline(allowing: rules.roundMilliseconds)
     }
 
-    public mutating func answer(_ answer: Answer, by player: PlayerID, at now: Instant) -> AnswerOutcome {
+    private func fallbackStart(of open: Round) -> Instant {
+        open.openedAt.adding(milliseconds: rules.roundMilliseconds)
+    }
+
+    /// Takes `player`'s answer to the open pair. `namesRound`: the answer named
+    /// its round (`ANSWER 3 y`), so it cannot have been meant for another pair.
+    public mutating func answer(_ answer: Answer, by player: PlayerID, at now: Instant, namesRound: Bool = true) -> AnswerOutcome {
         guard var open = takeRound() else { return .noOpenRound }
         defer { round = open }
         guard let score = scores[player] else { return .notInMatch }
         if score.isOut { return .out }
         if open.answers[player] != nil || open.lateAnswers.contains(player) { return .alreadyAnswered }
-        let fallbackStart = open.openedAt.adding(milliseconds: rules.roundMilliseconds)
-        if open.startedAt[player] == nil, now < fallbackStart {
-            // An answer can only race ahead of the hand-over report by a hair; start the time now.
-            open.startTime(of: player, at: now, allowing: rules.roundMilliseconds)
+        let fallback = fallbackStart(of: open)
+        if open.clocks[player] == nil, now < fallback {
+            // The delivery report can only trail an answer when the server could
+            // not tell when the line left: start the time now, with no credit.
+            open.setClock(Clock(start: now, creditNanoseconds: 0), for: player, allowing: rules.roundMilliseconds)
         }
-        let start = open.startedAt[player] ?? fallbackStart
-        let late = now > start.adding(milliseconds: rules.roundMilliseconds)
+        let clock = open.clocks[player] ?? Clock(start: fallback, creditNanoseconds: 0)
+        if !namesRound, open.index > 0, now < readableAt(clock) { return .meantForPreviousPair }
+        let late = now > clock.deadline(allowing: rules.roundMilliseconds)
         if late { open.lateAnswers.insert(player) } else { open.answers[player] = (answer, now) }
         open.waitingForAnswer -= 1
         return late ? .late : .taken
     }
 
+    /// The earliest a person could have seen and read the pair: the line's
+    /// way there (within the credited round trip) plus the reading floor.
+    private func readableAt(_ clock: Clock) -> Instant {
+        Instant(nanoseconds: clock.start.nanoseconds + clock.creditNanoseconds
+            + Int64(rules.network.readingFloorMilliseconds) * 1_000_000)
+    }
+
     /// Moves the open round out of `self`, so that changing it and putting it back
     /// copies nothing: a copy left in `self` would make every answer and every
-    /// hand-over copy the round's per-player tables (O(players) per event).
+    /// delivery copy the round's per-player tables (O(players) per event).
     private mutating func takeRound() -> Round? {
         defer { round = nil }
         return round
@@ -143,10 +186,10 @@ public struct Match: Sendable {
     /// When the open round will close on its own: once every player's time is up.
     public var roundDeadline: Instant? {
         guard let open = round else { return nil }
-        if open.waitingForHandOver > 0 {
-            return max(open.latestHandOverDeadline, open.openedAt.adding(milliseconds: 2 * rules.roundMilliseconds))
+        if open.waitingForDelivery > 0 {
+            return max(open.latestDeadline, fallbackStart(of: open).adding(milliseconds: rules.roundMilliseconds))
         }
-        return open.latestHandOverDeadline
+        return open.latestDeadline
     }
 
     /// Whether the open round may close: everyone playing answered, or time is up for all.
@@ -160,18 +203,21 @@ public struct Match: Sendable {
     public mutating func closeRound(at now: Instant) -> RoundOutcome {
         guard let open = round else { preconditionFailure("closeRound needs an open round") }
         var verdicts: [PlayerID: Verdict] = [:]
+        var times: [PlayerID: Int64] = [:]
         var eliminated: [PlayerID] = []
         let allowed = Int64(rules.roundMilliseconds) * 1_000_000
         for (player, var score) in scores where !score.isOut {
             let verdict: Verdict
+            let time: Int64
             if let given = open.answers[player] {
                 verdict = (given.answer == .correct) == open.pair.isCorrect ? .right : .wrong
-                let started = open.startedAt[player] ?? given.at
-                score.answerNanoseconds += min(allowed, given.at.nanoseconds - started.nanoseconds)
+                let clock = open.clocks[player] ?? Clock(start: given.at, creditNanoseconds: 0)
+                time = min(allowed, max(0, given.at.nanoseconds - clock.start.nanoseconds - clock.creditNanoseconds))
             } else {
                 verdict = .timeout
-                score.answerNanoseconds += allowed
+                time = allowed
             }
+            score.answerNanoseconds += time
             if verdict.isCorrectAttempt { score.correct += 1 } else { score.incorrect += 1 }
             if score.incorrect >= rules.maxIncorrect {
                 score.isOut = true
@@ -179,11 +225,12 @@ public struct Match: Sendable {
                 playingCount -= 1
             }
             verdicts[player] = verdict
+            times[player] = time
             scores[player] = score
         }
         round = nil
         roundsPlayed += 1
-        return RoundOutcome(index: open.index, pair: open.pair, verdicts: verdicts, eliminated: eliminated)
+        return RoundOutcome(index: open.index, pair: open.pair, verdicts: verdicts, times: times, eliminated: eliminated)
     }
 
     /// Removes a player who left. Their unanswered pair no longer holds the round open.
@@ -193,12 +240,10 @@ public struct Match: Sendable {
         playingCount -= 1
         guard var open = takeRound() else { return }
         defer { round = open }
-        if open.startedAt[player] == nil { open.waitingForHandOver -= 1 }
-        if open.answers.removeValue(forKey: player) == nil && !open.lateAnswers.contains(player) {
+        if open.clocks.removeValue(forKey: player) == nil { open.waitingForDelivery -= 1 }
+        if open.answers.removeValue(forKey: player) == nil && open.lateAnswers.remove(player) == nil {
             open.waitingForAnswer -= 1
         }
-        open.lateAnswers.remove(player)
-        open.startedAt[player] = nil
     }
 
     /// The current ranking of every player in the match (playing or out).

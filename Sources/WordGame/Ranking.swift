@@ -7,7 +7,9 @@ public struct Standing: Equatable, Sendable {
 }
 
 /// Orders players: most correct attempts, then fewest incorrect, then least
-/// total answer time. Ties on all three share a rank and keep `order` (join order).
+/// total answer time in whole milliseconds, the precision the wire shows, so a
+/// client can rebuild the ranking from `TOP` lines. Ties on all three share a
+/// rank and keep `order` (join order).
 public func rank(_ scores: [PlayerID: Score], order: (PlayerID) -> Int) -> [Standing] {
     let sorted = scores.sorted { a, b in
         if beats(a.value, b.value) { return true }
@@ -28,5 +30,5 @@ public func rank(_ scores: [PlayerID: Score], order: (PlayerID) -> Int) -> [Stan
 func beats(_ a: Score, _ b: Score) -> Bool {
     if a.correct != b.correct { return a.correct > b.correct }
     if a.incorrect != b.incorrect { return a.incorrect < b.incorrect }
-    return a.answerNanoseconds < b.answerNanoseconds
+    return a.answerMilliseconds < b.answerMilliseconds
 }

@@ -6,11 +6,15 @@ public struct Rules: Equatable, Sendable {
     public var maxIncorrect: Int
     /// A game shows this many pairs, unless every player is out before.
     public var pairCount: Int
+    /// What the network may cost a player, and what it may not (not a flag: Protocol.md §7 fixes it).
+    public var network: NetworkAllowance
 
-    public init(roundMilliseconds: Int = 5_000, maxIncorrect: Int = 3, pairCount: Int = 15) {
+    public init(roundMilliseconds: Int = 5_000, maxIncorrect: Int = 3, pairCount: Int = 15,
+                network: NetworkAllowance = .standard) {
         self.roundMilliseconds = roundMilliseconds
         self.maxIncorrect = maxIncorrect
         self.pairCount = pairCount
+        self.network = network
     }
 
     /// The original game: 5 s a pair, out after 3 incorrect attempts, 15 pairs.

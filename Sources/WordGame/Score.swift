@@ -25,7 +25,8 @@ public enum Verdict: String, Sendable, CaseIterable {
 public struct Score: Equatable, Sendable {
     public var correct = 0
     public var incorrect = 0
-    /// Time taken over all judged pairs; a timeout counts as the whole time allowed.
+    /// Effective time taken over all judged pairs (the network's round trip
+    /// credited, see `NetworkAllowance`); a timeout counts as the whole time allowed.
     public var answerNanoseconds: Int64 = 0
     /// Out of the game after too many incorrect attempts; watches the rest.
     public var isOut = false
@@ -37,5 +38,6 @@ public struct Score: Equatable, Sendable {
         self.isOut = isOut
     }
 
+    /// The total as the wire shows it and as ranks compare it: whole milliseconds, rounded down.
     public var answerMilliseconds: Int64 { answerNanoseconds / 1_000_000 }
 }

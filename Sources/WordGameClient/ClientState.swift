@@ -30,6 +30,8 @@ public struct ClientState: Sendable {
     public var rank = 0
     public var ranked = 0
     public var top: [TopEntry] = []
+    /// TOP lines of a board still arriving; they replace `top` at `END TOP`.
+    var incomingTop: [TopEntry] = []
     public var answered: (count: Int, of: Int)?
     /// The last revealed pair, shown briefly while the next one falls.
     public var lastReveal: PairRecord?
@@ -97,7 +99,6 @@ public struct ClientState: Sendable {
             if round?.number == number { answered = (count, of) }
         case .reveal(let reveal):
             round = nil
-            top = []
             let record = PairRecord(reveal: reveal, verdict: nil)
             history.append(record)
             lastReveal = record
@@ -111,13 +112,16 @@ public struct ClientState: Sendable {
                 history[history.count - 1].verdict = result.verdict
                 lastReveal = history.last
             }
-        case .top(let entry): top.append(entry)
+        case .top(let entry): incomingTop.append(entry)
+        case .end("TOP"):
+            top = incomingTop
+            incomingTop = []
         case .gameOver(let over):
             final = over
             round = nil
         case .error(let error): notice = error.text
         case .bye(let text): goodbye = text
-        case .info, .welcome, .help, .nameSet, .joined, .left, .answerTaken, .pong: break
+        case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         }
     }
 
@@ -174,6 +178,7 @@ public struct ClientState: Sendable {
         rank = 0
         ranked = 0
         top = []
+        incomingTop = []
         history = []
         lastReveal = nil
         lastRevealAt = nil

@@ -57,13 +57,14 @@ public enum ClientCommand: Equatable, Sendable {
 
     private static func parseAnswer(_ rest: String) -> Result<ClientCommand, ProtocolError> {
         let words = rest.split(separator: " ").map { $0.uppercased() }
-        let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); ANSWER <round> CORRECT names the round.")
+        let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); ANSWER <round> CORRECT names the round (a number like 3).")
         switch words.count {
         case 1:
             guard let answer = shortAnswers[words[0]] else { return .failure(usage) }
             return .success(.answer(round: nil, answer))
         case 2:
-            guard let round = Int(words[0]), round > 0, let answer = shortAnswers[words[1]] else { return .failure(usage) }
+            // Round 0 is a number, just never an open round: the room says wrong-round.
+            guard let round = WireNumber.parse(words[0]), let answer = shortAnswers[words[1]] else { return .failure(usage) }
             return .success(.answer(round: round, answer))
         default:
             return .failure(usage)

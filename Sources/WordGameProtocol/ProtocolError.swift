@@ -9,25 +9,39 @@ public struct ProtocolError: Error, Equatable, Sendable {
         self.text = text
     }
 
-    /// Every error code, defined once (Protocol.md, "Errors").
-    public enum Code: String, Sendable, CaseIterable {
-        case unknownCommand = "unknown-command"
-        case badArgument = "bad-argument"
-        case lineTooLong = "line-too-long"
-        case badUTF8 = "bad-utf8"
-        case badName = "bad-name"
-        case nameTaken = "name-taken"
-        case noName = "no-name"
-        case badRoom = "bad-room"
-        case notInRoom = "not-in-room"
-        case alreadyInRoom = "already-in-room"
-        case notHost = "not-host"
-        case gameOn = "game-on"
-        case noRound = "no-round"
-        case notPlaying = "not-playing"
-        case alreadyAnswered = "already-answered"
-        case tooLate = "too-late"
-        case wrongRound = "wrong-round"
-        case serverFull = "server-full"
+    /// An error code: a keyword (Protocol.md §2). A struct rather than an enum,
+    /// so that a client reading a code a later server adds still gets the line
+    /// and its text.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        // Every code this server sends, defined once (Protocol.md §3).
+        public static let unknownCommand = Code(rawValue: "unknown-command")
+        public static let badArgument = Code(rawValue: "bad-argument")
+        public static let lineTooLong = Code(rawValue: "line-too-long")
+        public static let badUTF8 = Code(rawValue: "bad-utf8")
+        public static let badName = Code(rawValue: "bad-name")
+        public static let nameTaken = Code(rawValue: "name-taken")
+        public static let noName = Code(rawValue: "no-name")
+        public static let badRoom = Code(rawValue: "bad-room")
+        public static let notInRoom = Code(rawValue: "not-in-room")
+        public static let alreadyInRoom = Code(rawValue: "already-in-room")
+        public static let notHost = Code(rawValue: "not-host")
+        public static let gameOn = Code(rawValue: "game-on")
+        public static let noRound = Code(rawValue: "no-round")
+        public static let notPlaying = Code(rawValue: "not-playing")
+        public static let alreadyAnswered = Code(rawValue: "already-answered")
+        public static let tooLate = Code(rawValue: "too-late")
+        public static let tooSoon = Code(rawValue: "too-soon")
+        public static let wrongRound = Code(rawValue: "wrong-round")
+        public static let serverFull = Code(rawValue: "server-full")
+
+        public static let all: [Code] = [
+            .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
+            .alreadyInRoom, .notHost, .gameOn, .noRound, .notPlaying, .alreadyAnswered, .tooLate, .tooSoon, .wrongRound,
+            .serverFull,
+        ]
     }
 }

@@ -8,6 +8,9 @@ public let membersListed = 12
 public enum ServerMessage: Equatable, Sendable {
     case welcome(version: Int, hint: String)
     case help(String)
+    /// Closes a block of lines of one keyword (`END HELP`, `END TOP`): a
+    /// reader knows the block is complete without waiting for what follows.
+    case end(String)
     case nameSet(String)
     case joined(room: String)
     case left(room: String)
@@ -34,6 +37,7 @@ public enum ServerMessage: Equatable, Sendable {
         switch self {
         case .welcome(let version, let hint): return fields("WORDGAME", version, quoted(hint))
         case .help(let text): return fields("HELP", quoted(text))
+        case .end(let keyword): return fields("END", keyword)
         case .nameSet(let name): return fields("OK", "NAME", quoted(name))
         case .joined(let room): return fields("OK", "JOIN", quoted(room))
         case .left(let room): return fields("OK", "LEAVE", quoted(room))

@@ -15,11 +15,11 @@ extension ServerMessage {
         switch keyword {
         case "WORDGAME": self = .welcome(version: try reader.int(), hint: try reader.string())
         case "HELP": self = .help(try reader.string())
+        case "END": self = .end(try reader.keyword())
         case "OK": self = try Self.ok(&reader)
         case "ERROR":
-            let name = try reader.keyword()
-            guard let code = ProtocolError.Code(rawValue: name) else { throw reader.failure("unknown error code \(name)") }
-            self = .error(ProtocolError(code, try reader.string()))
+            // A code this client does not know is still an error with a text to show.
+            self = .error(ProtocolError(ProtocolError.Code(rawValue: try reader.keyword()), try reader.string()))
         case "ROOM":
             self = .room(RoomInfo(name: try reader.string(), state: try reader.enumeration(), members: try reader.int(),
                                   host: try reader.string(), autoStart: try reader.int()))

@@ -21,10 +21,14 @@ final class Connection {
     var overflowed = false
     /// Closed; its descriptor is released at the end of the current batch.
     var isClosed = false
+    /// The socket reports writable only when everything written has been
+    /// transmitted (see `Socket.tuneForGame`), so the loop can wait for it.
+    let tracksTransmission: Bool
 
-    init(id: ConnectionID, fd: Int32, maxLineBytes: Int) {
+    init(id: ConnectionID, fd: Int32, maxLineBytes: Int, tracksTransmission: Bool) {
         self.id = id
         self.fd = fd
+        self.tracksTransmission = tracksTransmission
         framer = LineFramer(maxLineBytes: maxLineBytes)
     }
 }

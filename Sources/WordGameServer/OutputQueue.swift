@@ -1,5 +1,6 @@
-/// Bytes waiting to go to one peer, and marks that say when a tracked line
-/// has been handed to the kernel (that moment starts a player's time).
+/// Bytes waiting to go to one peer, and marks on tracked lines: a mark is
+/// taken off once the kernel has transmitted its line's last byte (that
+/// moment starts a player's time).
 ///
 /// Offsets are counted from the connection's first byte, so a mark stays
 /// right however the buffer is compacted.
@@ -13,21 +14,23 @@ struct OutputQueue {
 
     var pendingCount: Int { appendedTotal - sentTotal }
     var isEmpty: Bool { pendingCount == 0 }
+    /// A tracked line has been handed to the kernel but not yet reported transmitted.
+    var awaitsTransmission: Bool { marks.first.map { $0.end <= sentTotal } ?? false }
 
     mutating func append(_ line: [UInt8]) {
         bytes.append(contentsOf: line)
         appendedTotal += line.count
     }
 
-    /// Appends a line and remembers `tag` until its last byte is sent.
+    /// Appends a line and remembers `tag` until its last byte is transmitted.
     mutating func append(_ line: [UInt8], tag: Int) {
         append(line)
         marks.append((appendedTotal, tag))
     }
 
-    /// Calls `send` with the pending bytes; it returns how many it took (nil: none now).
-    /// Returns the tags whose lines are now fully sent.
-    mutating func drain(_ send: (UnsafeRawBufferPointer) throws(Errno) -> Int?) throws(Errno) -> [Int] {
+    /// Calls `send` with the pending bytes until it takes none (nil: it would
+    /// block) or all are gone.
+    mutating func drain(_ send: (UnsafeRawBufferPointer) throws(Errno) -> Int?) throws(Errno) {
         while !isEmpty {
             let result = bytes.withUnsafeBytes { raw in
                 Result { () throws(Errno) in try send(UnsafeRawBufferPointer(rebasing: raw[head...])) }
@@ -37,12 +40,17 @@ struct OutputQueue {
             sentTotal += taken
         }
         compact()
-        var delivered: [Int] = []
-        while let first = marks.first, first.end <= sentTotal {
-            delivered.append(first.tag)
+    }
+
+    /// Takes off the marks whose lines are within the first `transmitted`
+    /// bytes of the stream, and returns their tags in order.
+    mutating func takeMarks(transmittedThrough transmitted: Int) -> [Int] {
+        var done: [Int] = []
+        while let first = marks.first, first.end <= transmitted {
+            done.append(first.tag)
             marks.removeFirst()
         }
-        return delivered
+        return done
     }
 
     private mutating func compact() {

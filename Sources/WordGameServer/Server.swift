@@ -122,7 +122,8 @@ public final class Server: @unchecked Sendable {
                 refuse(fd)
                 continue
             }
-            let connection = Connection(id: nextID, fd: fd, maxLineBytes: configuration.maxLineBytes)
+            let connection = Connection(id: nextID, fd: fd, maxLineBytes: configuration.maxLineBytes,
+                                        tracksTransmission: Socket.tuneForGame(fd))
             nextID += 1
             do { try epoll.add(fd) } catch {
                 close(fd)
@@ -134,8 +135,10 @@ public final class Server: @unchecked Sendable {
         }
     }
 
+    /// Every connection hears the greeting first, even one that is turned away.
     private func refuse(_ fd: Int32) {
-        let lines = [ServerMessage.error(ProtocolError(.serverFull, "The server is full (\(configuration.maxConnections) players); try again later.")),
+        let lines = [Hub.greeting,
+                     ServerMessage.error(ProtocolError(.serverFull, "The server is full (\(configuration.maxConnections) players); try again later.")),
                      .bye("Server full.")]
         let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
         bytes.withUnsafeBytes { _ = try? Socket.send(fd, $0) }
@@ -150,6 +153,8 @@ public final class Server: @unchecked Sendable {
         guard case .done(let count) = result else { return }
         if count == 0 { return closeConnection(connection) }
         let frames = connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+        // An answer must not overtake the news that its pair has left: look first.
+        if connection.output.awaitsTransmission { reportTransmitted(connection) }
         let now = Instant.now()
         for frame in frames {
             guard !connection.isClosed, !connection.closeWhenFlushed else { break }
@@ -176,27 +181,38 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// Hands queued bytes to the kernel; asks for EPOLLOUT only while some are left.
+    /// Hands queued bytes to the kernel in one send, and reports tracked
+    /// lines that have left. Asks for EPOLLOUT only while bytes are left, or
+    /// while a tracked line waits in the kernel (then EPOLLOUT means it left).
     private func flush(_ connection: Connection) {
-        let delivered: [Int]
         do {
-            delivered = try connection.output.drain { bytes throws(Errno) in
+            try connection.output.drain { bytes throws(Errno) in
                 guard case .done(let sent) = try Socket.send(connection.fd, bytes) else { return nil }
                 return sent
             }
         } catch {
             return closeConnection(connection)  // EPIPE, ECONNRESET: the peer is gone
         }
-        if !delivered.isEmpty {
-            let now = Instant.now()
-            for tag in delivered { hub.handedOver(connection.id, tag: tag, at: now) }
-        }
+        if connection.output.awaitsTransmission { reportTransmitted(connection) }
         if connection.output.isEmpty && connection.closeWhenFlushed { return closeConnection(connection) }
-        let wantsWritable = !connection.output.isEmpty
+        let wantsWritable = !connection.output.isEmpty || connection.output.awaitsTransmission
         if wantsWritable != connection.wantsWritable {
             connection.wantsWritable = wantsWritable
             try? epoll.modify(connection.fd, writable: wantsWritable)
         }
+    }
+
+    /// Reports the tracked lines the kernel has transmitted, with the
+    /// connection's round trip: together they start a player's clock
+    /// (Protocol.md §7). Without the figures, handed over counts as left.
+    private func reportTransmitted(_ connection: Connection) {
+        let timing = TCPTiming.read(connection.fd)
+        let notSent = connection.tracksTransmission ? timing?.notSentBytes ?? 0 : 0
+        let transmitted = connection.output.sentTotal - notSent
+        let tags = connection.output.takeMarks(transmittedThrough: transmitted)
+        guard !tags.isEmpty else { return }
+        let delivery = Delivery(at: .now(), roundTripNanoseconds: timing?.roundTripNanoseconds)
+        for tag in tags { hub.delivered(connection.id, tag: tag, delivery) }
     }
 
     private func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection) {

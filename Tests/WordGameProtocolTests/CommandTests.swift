@@ -14,6 +14,8 @@ import WordGameProtocol
         ("n", .answer(round: nil, .wrong)), ("No", .answer(round: nil, .wrong)), ("w", .answer(round: nil, .wrong)),
         ("ANSWER CORRECT", .answer(round: nil, .correct)), ("answer 3 wrong", .answer(round: 3, .wrong)),
         ("ANSWER 12 y", .answer(round: 12, .correct)), ("  y  ", .answer(round: nil, .correct)),
+        // 0 is a number that never names an open round: the room answers wrong-round, not bad-argument.
+        ("ANSWER 0 y", .answer(round: 0, .correct)), ("a 999999999 n", .answer(round: 999_999_999, .wrong)),
         ("STATUS", .status), ("LEAVE", .leave), ("ping", .ping), ("QUIT", .quit), ("q", .quit), ("exit", .quit),
     ]
 
@@ -29,7 +31,8 @@ import WordGameProtocol
 
     @Test(arguments: [
         ("FROB", ProtocolError.Code.unknownCommand), ("y please", .badArgument), ("ANSWER", .badArgument),
-        ("ANSWER maybe", .badArgument), ("ANSWER 0 y", .badArgument), ("ANSWER 2 3 y", .badArgument), ("QUIT now", .badArgument),
+        ("ANSWER maybe", .badArgument), ("ANSWER +1 y", .badArgument), ("ANSWER 01 y", .badArgument),
+        ("ANSWER -1 y", .badArgument), ("ANSWER 1234567890 y", .badArgument), ("ANSWER ١ y", .badArgument), ("ANSWER 2 3 y", .badArgument), ("QUIT now", .badArgument),
     ])
     func refuses(line: String, code: ProtocolError.Code) {
         guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line)"); return }

@@ -8,12 +8,14 @@ import WordGameProtocol
     static let messages: [ServerMessage] = [
         .welcome(version: 1, hint: "Type NAME <nickname>."),
         .help("NAME <nickname>     choose your name"),
+        .end("HELP"),
         .nameSet(tricky),
         .joined(room: "main"),
         .left(room: "class-7b"),
         .answerTaken(round: 3, .correct),
         .answerTaken(round: 15, .wrong),
         .error(ProtocolError(.unknownCommand, "FOO is not a command.")),
+        .error(ProtocolError(.badUTF8, "That line was not UTF-8.")),
         .room(RoomInfo(name: "main", state: .lobby, members: 3, host: tricky, autoStart: 0)),
         .room(RoomInfo(name: "main", state: .starting, members: 1, host: "", autoStart: 4)),
         .members(total: 40, names: ["Ana", tricky]),
@@ -44,7 +46,7 @@ import WordGameProtocol
         // One of each case above; a new case without a round-trip test fails here.
         let keywords = Set(Self.messages.map { $0.line.split(separator: " ").prefix(2).joined(separator: " ") }
             .map { $0.hasPrefix("OK") ? $0 : String($0.split(separator: " ")[0]) })
-        #expect(keywords == ["WORDGAME", "HELP", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
+        #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE"])
     }
 
@@ -56,8 +58,22 @@ import WordGameProtocol
     }
 
     @Test(arguments: ["", "NOPE 1", "ROUND 1 15 \"a\" \"b\"", "ROUND x 15 \"a\" \"b\" 5", "YOU SLEEPING", "INFO \"open",
-                      "INFO \"a\"b", "INFO bare", "PONG extra", "ERROR no-such-code \"x\"", "OK MAYBE"])
+                      "INFO \"a\"b", "INFO bare", "PONG extra", "OK MAYBE", "END", "END \"TOP\""])
     func malformedLinesAreRejected(line: String) {
         #expect(throws: ServerMessage.ParseError.self) { try ServerMessage(line: line) }
+    }
+
+    @Test func anErrorCodeAClientDoesNotKnowStillGivesItsText() throws {
+        #expect(try ServerMessage(line: "ERROR rate-limited \"Slow down.\"")
+                == .error(ProtocolError(ProtocolError.Code(rawValue: "rate-limited"), "Slow down.")))
+    }
+
+    /// Protocol.md §2: a keyword is ASCII letters, digits, `-` or `_`, starting with a letter.
+    @Test(arguments: ProtocolError.Code.all)
+    func everyErrorCodeIsAKeyword(code: ProtocolError.Code) {
+        let scalars = Array(code.rawValue.unicodeScalars)
+        #expect(scalars.first.map { $0.isASCII && $0.properties.isAlphabetic } == true, "\(code)")
+        #expect(scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") },
+                "\(code)")
     }
 }

@@ -71,7 +71,10 @@ import WordGameProtocol
         let first = try server.client()
         defer { withExtendedLifetime(first) {} }
         let extra = try TestClient(port: server.port)
-        #expect(try extra.waitForError().code == .serverFull)
+        // The greeting is the first line on every connection, this one too (Protocol.md §5).
+        guard case .welcome = try extra.next() else { Issue.record("no greeting before server-full"); return }
+        #expect(try extra.next().isError(.serverFull))
+        guard case .bye = try extra.next() else { Issue.record("no BYE"); return }
         try extra.waitForClose()
     }
 

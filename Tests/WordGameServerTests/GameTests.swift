@@ -5,9 +5,12 @@ import WordGameProtocol
 
 /// Whole games against the real server on 127.0.0.1, with several socket clients.
 @Suite struct GameTests {
+    /// A bot's answer: it names the round, as Protocol.md asks of programs (a
+    /// bare `y` this fast after a pair arrives would be taken as meant for the
+    /// previous pair, see `BareAnswerTests`).
     func answer(for round: RoundInfo, rightly: Bool, words: WordList = TestServer.defaultWords) -> String {
         let truth = words.isCorrect(english: round.english, spanish: round.spanish)
-        return truth == rightly ? "y" : "n"
+        return "ANSWER \(round.number) \(truth == rightly ? "y" : "n")"
     }
 
     @Test func everyoneGetsTheSamePairsAndIsScoredIndependently() throws {

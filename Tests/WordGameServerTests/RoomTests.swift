@@ -91,7 +91,7 @@ final class RecordingOutbox: Outbox {
         join(hub, 1, at: t(0))
         hub.received(.line("START"), from: 1, at: t(0))
         let tag = outbox.tracked.last!.tag
-        hub.handedOver(1, tag: tag, at: t(20))  // the line reached the socket 20 ms later
+        hub.delivered(1, tag: tag, Delivery(at: t(20)))  // the line reached the socket 20 ms later
         #expect(hub.nextWakeup == t(250))  // first, the coalesced ROOM update (state PLAYING)
         hub.tick(at: t(250))
         #expect(hub.nextWakeup == t(5_020))
@@ -109,8 +109,8 @@ final class RecordingOutbox: Outbox {
         join(hub, 1, at: t(0)); join(hub, 2, at: t(0))
         hub.received(.line("START"), from: 1, at: t(0))
         let tag = outbox.tracked.last!.tag
-        hub.handedOver(1, tag: tag, at: t(0))    // Ana's time runs to 1000
-        hub.handedOver(2, tag: tag, at: t(400))  // Bo was served later: his runs to 1400
+        hub.delivered(1, tag: tag, Delivery(at: t(0)))    // Ana's time runs to 1000
+        hub.delivered(2, tag: tag, Delivery(at: t(400)))  // Bo was served later: his runs to 1400
         hub.received(.line("ANSWER 1 y"), from: 1, at: t(1_100))
         let errors = outbox.received[1]!.compactMap { if case .error(let e) = $0 { e.code } else { nil } }
         #expect(errors == [.tooLate])

@@ -15,11 +15,15 @@ final class TestClient {
     /// Every line read, for failure messages.
     private(set) var transcript: [String] = []
 
-    init(port: UInt16, label: String = "client") throws {
+    /// `receiveBuffer`: a small receive buffer, for a client that falls behind.
+    init(port: UInt16, label: String = "client", receiveBuffer: Int32? = nil) throws {
         self.label = label
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         reader = LineReader(fd: fd)
         guard fd >= 0 else { throw TestFailure(description: "socket failed") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -46,15 +50,36 @@ final class TestClient {
         }
     }
 
+    /// When the line `next` or `nextLine` returned last arrived (`LineReader.now()` seconds).
+    private(set) var lastArrival = 0.0
+
     /// The next raw line, or nil at end of stream; throws on timeout.
     func nextLine(timeout: Double = 5) throws -> String? {
         do {
-            let line = try reader.next(timeout: timeout)
-            if let line { transcript.append(line) }
+            guard let (line, arrival) = try reader.nextTimed(timeout: timeout) else { return nil }
+            transcript.append(line)
+            lastArrival = arrival
             return line
         } catch {
             throw TestFailure(description: "\(label): \(error); read so far:\n\(transcript.suffix(15).joined(separator: "\n"))")
         }
+    }
+
+    /// Reads what the socket holds now (call after `poll` says it is readable).
+    func readAvailable() { reader.readOnce() }
+
+    /// Takes the lines already read, up to and including the first message
+    /// that `matches`, and returns when that one arrived; nil when none of them
+    /// matches (all were taken). Lines after the match stay for the next read.
+    func takeBuffered(until matches: (ServerMessage) -> Bool) -> Double? {
+        while let (line, arrival) = reader.takeLine() {
+            transcript.append(line)
+            if let message = try? ServerMessage(line: line), matches(message) {
+                lastArrival = arrival
+                return arrival
+            }
+        }
+        return nil
     }
 
     /// The next message, parsed; throws on timeout, end of stream or a line that does not parse.
@@ -121,5 +146,11 @@ final class TestClient {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         shutdown(fd, Int32(SHUT_RDWR))
+    }
+}
+
+extension ServerMessage {
+    func isError(_ code: ProtocolError.Code) -> Bool {
+        if case .error(let error) = self { error.code == code } else { false }
     }
 }

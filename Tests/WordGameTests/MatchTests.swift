@@ -15,7 +15,7 @@ import WordGame
     /// Opens a round at `ms`, hands it to every player at the same instant.
     func open(_ match: inout Match, at ms: Int64) {
         _ = match.openRound(at: t(ms))
-        for player in match.scores.keys { match.handedOver(to: player, at: t(ms)) }
+        for player in match.scores.keys { match.delivered(to: player, Delivery(at: t(ms))) }
     }
 
     @Test func aSoloRoundClosesAsSoonAsThePlayerAnswers() {
@@ -54,8 +54,8 @@ import WordGame
     @Test func anAnswerAfterTheDeadlineCountsAsATimeout() {
         var m = match([Self.correctPair], players: [1, 2])
         _ = m.openRound(at: t(0))
-        m.handedOver(to: 1, at: t(0))
-        m.handedOver(to: 2, at: t(300))  // served later: player 2's time runs until 5300
+        m.delivered(to: 1, Delivery(at: t(0)))
+        m.delivered(to: 2, Delivery(at: t(300)))  // served later: player 2's time runs until 5300
         #expect(m.answer(.correct, by: 1, at: t(5_001)) == .late)
         #expect(m.answer(.correct, by: 2, at: t(5_001)) == .taken)
         #expect(m.answer(.wrong, by: 2, at: t(5_002)) == .alreadyAnswered)
@@ -67,9 +67,9 @@ import WordGame
     @Test func eachPlayersTimeStartsWhenThePairReachesThem() {
         var m = match([Self.correctPair], players: [1, 2])
         _ = m.openRound(at: t(0))
-        m.handedOver(to: 1, at: t(10))
+        m.delivered(to: 1, Delivery(at: t(10)))
         #expect(m.roundDeadline == t(10_000))  // player 2 not served yet: at most two round times
-        m.handedOver(to: 2, at: t(40))
+        m.delivered(to: 2, Delivery(at: t(40)))
         #expect(m.deadline(for: 1) == t(5_010))
         #expect(m.deadline(for: 2) == t(5_040))
         #expect(m.roundDeadline == t(5_040))
@@ -78,7 +78,7 @@ import WordGame
     @Test func aPlayerNeverServedCannotHoldTheRoomBack() {
         var m = match([Self.correctPair], players: [1, 2])
         _ = m.openRound(at: t(0))
-        m.handedOver(to: 1, at: t(0))
+        m.delivered(to: 1, Delivery(at: t(0)))
         _ = m.answer(.correct, by: 1, at: t(100))
         #expect(!m.roundCanClose(at: t(9_999)))
         #expect(m.roundCanClose(at: t(10_000)))
@@ -145,14 +145,27 @@ import WordGame
 
     @Test func rankingOrdersByCorrectThenIncorrectThenTime() {
         let scores: [PlayerID: Score] = [
-            1: Score(correct: 5, incorrect: 2, answerNanoseconds: 100),
-            2: Score(correct: 6, incorrect: 2, answerNanoseconds: 900),
-            3: Score(correct: 5, incorrect: 1, answerNanoseconds: 900),
-            4: Score(correct: 5, incorrect: 2, answerNanoseconds: 50),
-            5: Score(correct: 5, incorrect: 2, answerNanoseconds: 100),
+            1: Score(correct: 5, incorrect: 2, answerNanoseconds: 100_000_000),
+            2: Score(correct: 6, incorrect: 2, answerNanoseconds: 900_000_000),
+            3: Score(correct: 5, incorrect: 1, answerNanoseconds: 900_000_000),
+            4: Score(correct: 5, incorrect: 2, answerNanoseconds: 50_000_000),
+            5: Score(correct: 5, incorrect: 2, answerNanoseconds: 100_000_000),
         ]
         let standings = rank(scores, order: { $0 })
         #expect(standings.map(\.player) == [2, 3, 4, 1, 5])
         #expect(standings.map(\.rank) == [1, 2, 3, 4, 4])
+    }
+
+    @Test func ranksCompareTimeAtTheMillisecondTheWireShows() {
+        // 0.3 ms apart: TOP shows both as the same whole millisecond, so they share the rank.
+        let scores: [PlayerID: Score] = [
+            1: Score(correct: 1, incorrect: 0, answerNanoseconds: 700_000),
+            2: Score(correct: 1, incorrect: 0, answerNanoseconds: 400_000),
+            3: Score(correct: 1, incorrect: 0, answerNanoseconds: 1_000_000),
+        ]
+        let standings = rank(scores, order: { $0 })
+        #expect(standings.map(\.player) == [1, 2, 3])
+        #expect(standings.map(\.rank) == [1, 1, 3])
+        #expect(standings.map(\.score.answerMilliseconds) == [0, 0, 1])
     }
 }

@@ -9,6 +9,28 @@
 #include <sys/socket.h>
 #include <signal.h>
 
+/// What `getsockopt(TCP_INFO)` says about a connection's timing: the fields
+/// of `struct tcp_info` from <linux/tcp.h> that the server uses, which the
+/// C library's older copy of the struct lacks. A `has_` flag is 0 when the
+/// running kernel's struct is too short to hold that field.
+struct csystem_tcp_timing {
+    int has_rtt;
+    unsigned int rtt_us;          // tcpi_rtt: smoothed round-trip time
+    int has_min_rtt;
+    unsigned int min_rtt_us;      // tcpi_min_rtt: ~0U until the first sample
+    int has_notsent;
+    unsigned int notsent_bytes;   // tcpi_notsent_bytes: written but not yet transmitted
+};
+
+/// Fills `timing` from `getsockopt(fd, IPPROTO_TCP, TCP_INFO)`. Returns 0, or -1 with errno set.
+int csystem_tcp_timing(int fd, struct csystem_tcp_timing *timing);
+
+/// `setsockopt(fd, IPPROTO_TCP, option, value)` for the TCP options the server sets.
+int csystem_set_tcp_option(int fd, int option, int value);
+
+static const int csystem_TCP_NODELAY = 1;          // TCP_NODELAY
+static const int csystem_TCP_NOTSENT_LOWAT = 25;   // TCP_NOTSENT_LOWAT (Linux 3.12)
+
 /// The corresponding C function is `accept4`.
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
 

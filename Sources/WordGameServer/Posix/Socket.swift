@@ -55,6 +55,21 @@ enum Socket {
         try syscall("accept4") { csystem_accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)) }
     }
 
+    /// Sets the options every player connection needs (Protocol.md §7):
+    /// - `TCP_NODELAY`: a line leaves when it is written, never held back
+    ///   behind a peer's delayed ACK (Nagle's algorithm).
+    /// - `TCP_NOTSENT_LOWAT` 1: the socket reports writable only once the
+    ///   kernel has transmitted everything written to it, so EPOLLOUT tells the
+    ///   loop when a pair has left, and the kernel holds back no more than one
+    ///   write for a slow reader (the rest waits in our capped queue).
+    /// Returns whether both took: without the second, the loop cannot wait
+    /// for transmission and takes "handed to the kernel" as "left".
+    static func tuneForGame(_ fd: Int32) -> Bool {
+        let noDelay = csystem_set_tcp_option(fd, csystem_TCP_NODELAY, 1) == 0
+        let lowWater = csystem_set_tcp_option(fd, csystem_TCP_NOTSENT_LOWAT, 1) == 0
+        return noDelay && lowWater
+    }
+
     /// Reads what is there, up to the buffer's size; `.done(0)` is end of stream.
     static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> IOResult<Int> {
         try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }

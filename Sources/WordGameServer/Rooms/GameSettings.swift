@@ -4,8 +4,8 @@ import WordGame
 public struct GameSettings: Sendable {
     public var words: WordList
     public var rules: Rules
-    /// With a seed, each room's games are dealt from `SeededGenerator(seed:)`:
-    /// the first game of every room shows the same pairs, run after run.
+    /// With a seed, game g of room r is dealt from `GameSeed.derive(serverSeed:room:game:)`:
+    /// the same pairs run after run, and never the same game in two rooms.
     public var seed: UInt64?
     /// 0: the host starts each game with START. N > 0: a game also starts by
     /// itself once N players are ready (joined, or typed AGAIN after a game).

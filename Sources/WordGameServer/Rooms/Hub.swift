@@ -24,9 +24,12 @@ final class Hub {
         self.maxLineBytes = maxLineBytes
     }
 
+    /// The first line on every connection, even one the server turns away.
+    static let greeting = ServerMessage.welcome(version: protocolVersion, hint: HelpText.greeting)
+
     func connected(_ id: ConnectionID) {
         sessions[id] = Session()
-        outbox.send(.welcome(version: protocolVersion, hint: HelpText.greeting), to: id)
+        outbox.send(Self.greeting, to: id)
     }
 
     func disconnected(_ id: ConnectionID, at now: Instant) {
@@ -49,9 +52,9 @@ final class Hub {
         }
     }
 
-    /// A tracked line reached `id`'s socket (see `Outbox.sendTracked`).
-    func handedOver(_ id: ConnectionID, tag: Int, at now: Instant) {
-        sessions[id]?.room?.handedOver(id, tag: tag, at: now)
+    /// A tracked line left for `id` (see `Outbox.sendTracked`).
+    func delivered(_ id: ConnectionID, tag: Int, _ delivery: Delivery) {
+        sessions[id]?.room?.delivered(id, tag: tag, delivery)
     }
 
     var nextWakeup: Instant? { rooms.values.compactMap(\.nextWakeup).min() }
@@ -73,7 +76,7 @@ final class Hub {
     private func handle(_ command: ClientCommand, from id: ConnectionID, at now: Instant) {
         switch command {
         case .help:
-            outbox.send(HelpText.lines.map(ServerMessage.help), to: id)
+            outbox.send(HelpText.lines.map(ServerMessage.help) + [.end("HELP")], to: id)
         case .ping:
             outbox.send(.pong, to: id)
         case .quit:

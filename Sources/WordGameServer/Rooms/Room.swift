@@ -24,7 +24,7 @@ final class Room {
     private var nextJoinSerial = 0
     private var joinOrder = JoinOrder()
     private var readyCount = 0
-    private var generator: SeededGenerator
+    private var gamesStarted = 0
     private(set) var match: Match?
     private var roundTag = -1
     private var countdownEnds: Instant?
@@ -36,8 +36,6 @@ final class Room {
         self.settings = settings
         self.outbox = outbox
         self.nextTag = nextTag
-        var system = SystemRandomNumberGenerator()
-        generator = SeededGenerator(seed: settings.seed ?? system.next())
     }
 
     var isEmpty: Bool { members.isEmpty }
@@ -74,9 +72,23 @@ final class Room {
         nameKeys.insert(Names.nicknameKey(name))
         if hostID == nil { hostID = id }
         if !watching { readyCount += 1 }
-        outbox.send([.joined(room: self.name), .room(info), membersLine, .you(members[id]!.state), .info(joinHint(for: id))], to: id)
+        outbox.send([.joined(room: self.name), .room(info), membersLine, .you(members[id]!.state), .info(joinHint(for: id))]
+                     + inProgress(at: now), to: id)
         requestRoomUpdate(at: now, except: id)
         maybeStartByItself(at: now)
+    }
+
+    /// What a newcomer needs to follow what is already under way: the open
+    /// pair (with the time left in it, counted from when it opened) or the
+    /// countdown's time left. Without it, a watcher would get PROGRESS and
+    /// REVEAL for a pair it never saw.
+    private func inProgress(at now: Instant) -> [ServerMessage] {
+        if let ends = countdownEnds {
+            return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
+        }
+        guard let current = match, let open = current.round else { return [] }
+        let left = open.openedAt.adding(milliseconds: settings.rules.roundMilliseconds).milliseconds(since: now)
+        return [roundLine(open, milliseconds: max(0, Int(left)))]
     }
 
     func remove(_ id: ConnectionID, at now: Instant) {
@@ -127,11 +139,14 @@ final class Room {
             return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber): type ANSWER \(openNumber) CORRECT|WRONG, or y / n.")), to: id)
         }
         // Changed in place: a copy of the match here would copy its tables on every answer.
-        switch match!.answer(answer, by: id, at: now) {
+        switch match!.answer(answer, by: id, at: now, namesRound: number != nil) {
         case .taken:
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
             outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout. Answer the next pair before it lands.")), to: id)
+        case .meantForPreviousPair:
+            let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? 0
+            return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(max(0, since)) ms after pair \(openNumber) reached you, too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
         case .alreadyAnswered:
             return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered round \(openNumber); wait for the next ROUND.")), to: id)
         case .out:
@@ -150,10 +165,10 @@ final class Room {
         outbox.send([.room(info), membersLine, .you(members[id]?.state ?? .outside)], to: id)
     }
 
-    /// The open round's line reached `id`'s socket: their time starts now.
-    func handedOver(_ id: ConnectionID, tag: Int, at now: Instant) {
+    /// The open round's line left for `id`: their time starts.
+    func delivered(_ id: ConnectionID, tag: Int, _ delivery: Delivery) {
         guard tag == roundTag else { return }
-        match?.handedOver(to: id, at: now)
+        match?.delivered(to: id, delivery)
     }
 
     // MARK: Time
@@ -186,6 +201,9 @@ final class Room {
         countdownEnds = nil
         let players = members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
         let rules = settings.rules
+        gamesStarted += 1
+        var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
+                                                  ?? UInt64.random(in: .min ... .max))
         let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
         match = Match(pairs: pairs, rules: rules, players: players)
         for id in players { members[id]!.state = .playing }
@@ -200,9 +218,12 @@ final class Room {
         let round = match!.openRound(at: now)
         roundTag = nextTag()
         progressUpdate.cancel()
-        let line = RoundInfo(number: round.index + 1, pairs: match!.pairs.count, english: round.pair.english,
-                             spanish: round.pair.spanish, milliseconds: settings.rules.roundMilliseconds)
-        outbox.sendTracked(.round(line), tag: roundTag, to: members.keys)
+        outbox.sendTracked(roundLine(round, milliseconds: settings.rules.roundMilliseconds), tag: roundTag, to: members.keys)
+    }
+
+    private func roundLine(_ round: Match.Round, milliseconds: Int) -> ServerMessage {
+        .round(RoundInfo(number: round.index + 1, pairs: match!.pairs.count, english: round.pair.english,
+                         spanish: round.pair.spanish, milliseconds: milliseconds))
     }
 
     /// Closes the open round if everyone answered or time is up; true if it did.
@@ -230,11 +251,12 @@ final class Room {
         return true
     }
 
+    /// The top rows, then `END TOP`, so a reader knows the board is whole.
     private func leaderboard(_ standings: [Standing]) -> [ServerMessage] {
         standings.prefix(settings.leaderboardSize).map { standing in
             .top(TopEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
                           wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds))
-        }
+        } + [.end("TOP")]
     }
 
     private func endGame(standings: [PlayerID: Standing], ranked: Int, at now: Instant) {
