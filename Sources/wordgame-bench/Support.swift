@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+
+// What every benchmark needs: a clock, a way to fail, sockets to 127.0.0.1.
+
+/// Seconds on the monotonic clock (the server's clock too).
+func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("wordgame-bench: \(message)\n".utf8))
+    exit(1)
+}
+
+extension Collection { var nonEmpty: Self? { isEmpty ? nil : self } }
+
+/// Thousands of sockets need thousands of descriptors: take the hard limit.
+func raiseDescriptorLimit() {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = limit.rlim_max
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+}
+
+/// A blocking connect to 127.0.0.1:`port` (benchmarks talk to this machine only),
+/// then non-blocking.
+func connectLoopback(port: UInt16) -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    if result != 0 { fail("connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    return fd
+}
+
+func send(_ text: String, to fd: Int32) {
+    let bytes = Array(text.utf8)
+    let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    if sent != bytes.count { fail("short send to a player") }
+}
+
+/// Reads every readable socket and hands each complete line to `onLine(index, line, arrival)`.
+/// Returns when `done()` holds or after `wait` seconds of nothing; fails after `limit` seconds.
+struct LineSockets {
+    var fds: [Int32]
+    private var pending: [[UInt8]]
+    private var polls: [pollfd]
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
+    init(_ fds: [Int32]) {
+        self.fds = fds
+        pending = Array(repeating: [], count: fds.count)
+        polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    }
+
+    /// Waits up to `timeout` seconds for input and delivers the lines it completes.
+    mutating func pump(timeout: Double, onLine: (Int, Substring, Double) -> Void) {
+        let milliseconds = Int32(max(0, min(1_000, timeout * 1_000)))
+        guard poll(&polls, nfds_t(polls.count), milliseconds) > 0 else { return }
+        for index in polls.indices where polls[index].revents != 0 {
+            polls[index].revents = 0
+            let n = chunk.withUnsafeMutableBytes { recv(fds[index], $0.baseAddress, $0.count, 0) }
+            let arrival = now()
+            if n <= 0 { continue }
+            pending[index] += chunk[0..<n]
+            while let newline = pending[index].firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[index][..<newline], as: UTF8.self)
+                pending[index].removeFirst(newline + 1)
+                onLine(index, line[...], arrival)
+            }
+        }
+    }
+
+    /// Pumps until `done()` holds; fails after `limit` seconds.
+    mutating func pump(limit: Double = 120, until done: () -> Bool, onLine: (Int, Substring, Double) -> Void) {
+        let deadline = now() + limit
+        while !done() {
+            if now() > deadline { fail("gave up waiting after \(limit) s") }
+            pump(timeout: 0.1, onLine: onLine)
+        }
+    }
+}
+
+/// The `p`th percentile of a sample, by nearest rank.
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+    return sorted[min(sorted.count, max(1, rank)) - 1]
+}
