@@ -3,8 +3,8 @@
 /// `--seed` reproduces each room's games run after run, yet no two rooms deal
 /// the same game: a private room cannot preview the class's pairs. The seed of
 /// game `number` (1-based) in room `room` is FNV-1a 64 over the room name's
-/// UTF-8 bytes, mixed with the server seed and the game number through
-/// SplitMix64's finaliser. Stable across runs, platforms and Swift versions
+/// UTF-8 bytes, XORed with the server seed, mixed by one SplitMix64 step,
+/// XORed with the game number and mixed again (Protocol.md §6). Stable across runs, platforms and Swift versions
 /// (unlike `Hasher`, which is randomly seeded per process).
 public enum GameSeed {
     public static func derive(serverSeed: UInt64, room: String, game number: Int) -> UInt64 {
