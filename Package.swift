@@ -12,20 +12,24 @@ let package = Package(
         .library(name: "WordGame", targets: ["WordGame"]),
         .library(name: "WordGameProtocol", targets: ["WordGameProtocol"]),
         .library(name: "WordGameServer", targets: ["WordGameServer"]),
+        .library(name: "WordGameResults", targets: ["WordGameResults"]),
     ],
     targets: [
         .target(name: "CSystem"),
         .target(name: "WordGame"),
         .target(name: "WordGameProtocol", dependencies: ["WordGame"]),
-        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "CSystem"]),
+        // Results files: CSV and JSON Lines, written whole or not at all. No sockets.
+        .target(name: "WordGameResults", dependencies: ["WordGame"]),
+        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "CSystem"]),
         // The terminal game; it embeds the server for solo play.
         .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "WordGameServer", "CSystem"]),
-        .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer"]),
+        .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer", "WordGameResults"]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
         // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
+        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGame"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.
         .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
         .testTarget(
@@ -34,7 +38,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WordGameServerTests",
-            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport", "CSystem"]
+            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameResults", "WordGameTestSupport", "CSystem"]
         ),
     ]
 )

@@ -62,7 +62,8 @@ public struct Match: Sendable {
         /// The verdict of every player who was playing this round.
         public let verdicts: [PlayerID: Verdict]
         /// Each playing player's effective answer time for this pair, in
-        /// nanoseconds: the whole time allowed for a timeout.
+        /// nanoseconds, rounded down to a whole millisecond: the whole time
+        /// allowed for a timeout.
         public let times: [PlayerID: Int64]
         /// Players whose incorrect attempt this round put them out.
         public let eliminated: [PlayerID]
@@ -212,7 +213,9 @@ public struct Match: Sendable {
             if let given = open.answers[player] {
                 verdict = (given.answer == .correct) == open.pair.isCorrect ? .right : .wrong
                 let clock = open.clocks[player] ?? Clock(start: given.at, creditNanoseconds: 0)
-                time = min(allowed, max(0, given.at.nanoseconds - clock.start.nanoseconds - clock.creditNanoseconds))
+                let effective = min(allowed, max(0, given.at.nanoseconds - clock.start.nanoseconds - clock.creditNanoseconds))
+                // Booked in whole milliseconds, so that the totals TOP shows are exact sums of the times a results file lists.
+                time = effective / 1_000_000 * 1_000_000
             } else {
                 verdict = .timeout
                 time = allowed
@@ -243,6 +246,16 @@ public struct Match: Sendable {
         if open.clocks.removeValue(forKey: player) == nil { open.waitingForDelivery -= 1 }
         if open.answers.removeValue(forKey: player) == nil && open.lateAnswers.remove(player) == nil {
             open.waitingForAnswer -= 1
+        }
+    }
+
+    /// The players still playing who have not answered the open pair. One
+    /// pass over the players: call it rarely (the room does once a round, when
+    /// few are left to name).
+    public func unanswered() -> [PlayerID] {
+        guard let open = round else { return [] }
+        return scores.compactMap { player, score in
+            score.isOut || open.answers[player] != nil || open.lateAnswers.contains(player) ? nil : player
         }
     }
 

@@ -122,6 +122,8 @@ public struct ClientState: Sendable {
         case .error(let error): notice = error.text
         case .bye(let text): goodbye = text
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
+        case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .notice, .roster, .arrived, .departed, .waiting,
+             .tally, .ranking: break
         }
     }
 

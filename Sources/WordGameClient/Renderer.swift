@@ -197,6 +197,8 @@ public enum Renderer {
         case .watching: you = "You: watching"
         case .lobby: you = "You: in the lobby"
         case .outside: you = "You: not in a room"
+        case .hosting: you = "You: hosting"
+        case .viewing: you = "You: watching"
         }
         frame.put(you, row: row, column: left + 1, .dim)
     }

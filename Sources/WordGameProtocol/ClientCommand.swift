@@ -16,6 +16,30 @@ public enum ClientCommand: Equatable, Sendable {
     case leave
     case ping
     case quit
+    /// `HOST`: make a room with a fresh code and run it without playing.
+    /// `HOST <room> <key>`: take back the host seat of that room.
+    case host(reclaim: HostClaim?)
+    /// `WATCH [room]`: follow a room without playing (a projector, a visitor).
+    case watch(room: String?)
+    /// Host controls: no new joiners (`LOCK`) or again (`UNLOCK`).
+    case lock
+    case unlock
+    /// `KICK <name>` (also `REMOVE`): the host removes a player.
+    case kick(String)
+    /// `STOP`: the host ends the game now.
+    case stop
+    /// `CLOSE`: the host closes the room.
+    case close
+
+    /// What `HOST <room> <key>` claims.
+    public struct HostClaim: Equatable, Sendable {
+        public var room: String
+        public var key: String
+        public init(room: String, key: String) {
+            self.room = room
+            self.key = key
+        }
+    }
 
     /// Parses one line. Blank lines are not commands: the caller skips them.
     public static func parse(_ line: String) -> Result<ClientCommand, ProtocolError> {
@@ -33,6 +57,19 @@ public enum ClientCommand: Equatable, Sendable {
             return .success(.join(room: rest.isEmpty ? nil : rest))
         case "ANSWER", "A":
             return parseAnswer(rest)
+        case "HOST":
+            let words = rest.split(separator: " ")
+            switch words.count {
+            case 0: return .success(.host(reclaim: nil))
+            case 2: return .success(.host(reclaim: HostClaim(room: String(words[0]), key: String(words[1]))))
+            default:
+                return .failure(ProtocolError(.badArgument, "Type HOST to make a room of your own, or HOST <room> <key> to take yours back."))
+            }
+        case "WATCH":
+            return .success(.watch(room: rest.isEmpty ? nil : rest))
+        case "KICK", "REMOVE":
+            guard !rest.isEmpty else { return .failure(ProtocolError(.badArgument, "Type \(keyword) <name> to remove that player.")) }
+            return .success(.kick(unquoted(rest)))
         default:
             guard let command = bareCommands[keyword] else {
                 return .failure(ProtocolError(.unknownCommand, "\(String(keyword.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
@@ -53,6 +90,7 @@ public enum ClientCommand: Equatable, Sendable {
         "LEAVE": .leave,
         "PING": .ping,
         "QUIT": .quit, "Q": .quit, "EXIT": .quit, "BYE": .quit,
+        "LOCK": .lock, "UNLOCK": .unlock, "STOP": .stop, "CLOSE": .close,
     ]
 
     private static func parseAnswer(_ rest: String) -> Result<ClientCommand, ProtocolError> {
@@ -95,6 +133,13 @@ public enum ClientCommand: Equatable, Sendable {
         case .leave: return "LEAVE"
         case .ping: return "PING"
         case .quit: return "QUIT"
+        case .host(let claim): return claim.map { "HOST \($0.room) \($0.key)" } ?? "HOST"
+        case .watch(let room): return room.map { "WATCH \($0)" } ?? "WATCH"
+        case .lock: return "LOCK"
+        case .unlock: return "UNLOCK"
+        case .kick(let name): return name.hasPrefix("\"") ? "KICK \(Quoting.quote(name))" : "KICK \(name)"
+        case .stop: return "STOP"
+        case .close: return "CLOSE"
         }
     }
 }

@@ -37,11 +37,17 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let tooSoon = Code(rawValue: "too-soon")
         public static let wrongRound = Code(rawValue: "wrong-round")
         public static let serverFull = Code(rawValue: "server-full")
+        public static let noRoom = Code(rawValue: "no-room")
+        public static let badKey = Code(rawValue: "bad-key")
+        public static let roomLocked = Code(rawValue: "room-locked")
+        public static let noSuchPlayer = Code(rawValue: "no-such-player")
+        public static let tooManyRooms = Code(rawValue: "too-many-rooms")
+        public static let noPlayers = Code(rawValue: "no-players")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
             .alreadyInRoom, .notHost, .gameOn, .noRound, .notPlaying, .alreadyAnswered, .tooLate, .tooSoon, .wrongRound,
-            .serverFull,
+            .serverFull, .noRoom, .badKey, .roomLocked, .noSuchPlayer, .tooManyRooms, .noPlayers,
         ]
     }
 }

@@ -2,6 +2,8 @@ import WordGame
 
 /// MEMBERS lists at most this many names, so it never grows with the room.
 public let membersListed = 12
+/// WAITING names the players still thinking when there are at most this many.
+public let waitingListed = 40
 
 /// A line the server sends: a keyword, then fields. Strings are always quoted
 /// (see `Quoting`), numbers and keywords are bare. Protocol.md documents each.
@@ -14,6 +16,18 @@ public enum ServerMessage: Equatable, Sendable {
     case nameSet(String)
     case joined(room: String)
     case left(room: String)
+    /// `OK HOST <room> <key>`: the room is yours; the key takes it back from another connection.
+    case hosted(room: String, key: String)
+    /// `OK WATCH <room>`
+    case watchingRoom(String)
+    /// `OK LOCK` / `OK UNLOCK`
+    case lockSet(Bool)
+    /// `OK KICK <name>`
+    case kicked(String)
+    /// `OK STOP`
+    case stopped
+    /// `OK CLOSE <room>`
+    case closed(room: String)
     case answerTaken(round: Int, Answer)
     case error(ProtocolError)
     case room(RoomInfo)
@@ -31,6 +45,20 @@ public enum ServerMessage: Equatable, Sendable {
     case info(String)
     case pong
     case bye(String)
+    /// A room event, for everyone in the room: a keyword for programs, a sentence for people.
+    case notice(NoticeEvent, String)
+    /// One member, in the roster block a host or viewer gets (ended by `END ROSTER`).
+    case roster(String)
+    /// A member joined (to the host and viewers).
+    case arrived(String)
+    /// A member left (to the host and viewers).
+    case departed(String, Departure)
+    /// The players still thinking about the open pair (to the host and viewers):
+    /// their count, and their names when there are at most `waitingListed`.
+    case waiting(count: Int, names: [String])
+    case tally(Tally)
+    /// One row of the whole ranking at a game's end (to the host and viewers; ended by `END RANKING`).
+    case ranking(RankingEntry)
 
     /// The line, without its LF.
     public var line: String {
@@ -41,6 +69,12 @@ public enum ServerMessage: Equatable, Sendable {
         case .nameSet(let name): return fields("OK", "NAME", quoted(name))
         case .joined(let room): return fields("OK", "JOIN", quoted(room))
         case .left(let room): return fields("OK", "LEAVE", quoted(room))
+        case .hosted(let room, let key): return fields("OK", "HOST", quoted(room), quoted(key))
+        case .watchingRoom(let room): return fields("OK", "WATCH", quoted(room))
+        case .lockSet(let locked): return fields("OK", locked ? "LOCK" : "UNLOCK")
+        case .kicked(let name): return fields("OK", "KICK", quoted(name))
+        case .stopped: return fields("OK", "STOP")
+        case .closed(let room): return fields("OK", "CLOSE", quoted(room))
         case .answerTaken(let round, let answer): return fields("OK", "ANSWER", round, answer.rawValue)
         case .error(let error): return fields("ERROR", error.code.rawValue, quoted(error.text))
         case .room(let r): return fields("ROOM", quoted(r.name), r.state.rawValue, r.members, quoted(r.host), r.autoStart)
@@ -57,6 +91,13 @@ public enum ServerMessage: Equatable, Sendable {
         case .info(let text): return fields("INFO", quoted(text))
         case .pong: return "PONG"
         case .bye(let text): return fields("BYE", quoted(text))
+        case .notice(let event, let text): return fields("NOTICE", event.rawValue, quoted(text))
+        case .roster(let name): return fields("ROSTER", quoted(name))
+        case .arrived(let name): return fields("ARRIVED", quoted(name))
+        case .departed(let name, let why): return fields("DEPARTED", quoted(name), why.rawValue)
+        case .waiting(let count, let names): return fields(["WAITING", count] + names.map(quoted))
+        case .tally(let t): return fields("TALLY", t.number, t.right, t.wrong, t.timeout)
+        case .ranking(let r): return fields("RANKING", r.rank, quoted(r.name), r.correct, r.wrong, r.milliseconds, r.outAt)
         }
     }
 

@@ -52,6 +52,19 @@ extension ServerMessage {
         case "INFO": self = .info(try reader.string())
         case "PONG": self = .pong
         case "BYE": self = .bye(try reader.string())
+        case "NOTICE": self = .notice(try reader.enumeration(), try reader.string())
+        case "ROSTER": self = .roster(try reader.string())
+        case "ARRIVED": self = .arrived(try reader.string())
+        case "DEPARTED": self = .departed(try reader.string(), try reader.enumeration())
+        case "WAITING":
+            let count = try reader.int()
+            var names: [String] = []
+            while !reader.isAtEnd { names.append(try reader.string()) }
+            self = .waiting(count: count, names: names)
+        case "TALLY": self = .tally(Tally(number: try reader.int(), right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
+        case "RANKING":
+            self = .ranking(RankingEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(), wrong: try reader.int(),
+                                         milliseconds: Int64(try reader.int()), outAt: try reader.int()))
         default: throw reader.failure("unknown keyword \(keyword)")
         }
         try reader.end()
@@ -63,6 +76,13 @@ extension ServerMessage {
         case "NAME": return .nameSet(try reader.string())
         case "JOIN": return .joined(room: try reader.string())
         case "LEAVE": return .left(room: try reader.string())
+        case "HOST": return .hosted(room: try reader.string(), key: try reader.string())
+        case "WATCH": return .watchingRoom(try reader.string())
+        case "LOCK": return .lockSet(true)
+        case "UNLOCK": return .lockSet(false)
+        case "KICK": return .kicked(try reader.string())
+        case "STOP": return .stopped
+        case "CLOSE": return .closed(room: try reader.string())
         case "ANSWER": return .answerTaken(round: try reader.int(), try reader.enumeration())
         default: throw reader.failure("unknown OK \(what)")
         }

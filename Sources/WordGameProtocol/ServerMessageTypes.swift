@@ -15,6 +15,71 @@ public enum PlayerState: String, Sendable, CaseIterable {
     case out = "OUT"
     /// Joined while a game was on; watching until the next one.
     case watching = "WATCHING"
+    /// Runs a room made with `HOST`, without playing.
+    case hosting = "HOSTING"
+    /// Follows a room with `WATCH`, without playing.
+    case viewing = "VIEWING"
+}
+
+/// Why a member left a room (`DEPARTED`).
+public enum Departure: String, Sendable, CaseIterable {
+    /// `LEAVE` or `QUIT`.
+    case left = "LEFT"
+    /// The connection closed or failed without a goodbye.
+    case dropped = "DROPPED"
+    /// The host removed them (`KICK`).
+    case removed = "REMOVED"
+}
+
+/// What a `NOTICE` announces to everyone in a room.
+public enum NoticeEvent: String, Sendable, CaseIterable {
+    case joined = "joined"
+    case left = "left"
+    case dropped = "dropped"
+    case removed = "removed"
+    /// The host changed, went away, or came back.
+    case host = "host"
+    case locked = "locked"
+    case unlocked = "unlocked"
+    case started = "started"
+    /// The host ended the game early.
+    case stopped = "stopped"
+    case closed = "closed"
+}
+
+/// `TALLY <n> <right> <wrong> <timeout>`: how the players did on one pair.
+public struct Tally: Equatable, Sendable {
+    public var number: Int
+    public var right: Int
+    public var wrong: Int
+    public var timeout: Int
+
+    public init(number: Int, right: Int, wrong: Int, timeout: Int) {
+        self.number = number
+        self.right = right
+        self.wrong = wrong
+        self.timeout = timeout
+    }
+}
+
+/// `RANKING <rank> <name> <correct> <wrong> <ms> <out-at>`: one row of a game's whole ranking.
+public struct RankingEntry: Equatable, Sendable {
+    public var rank: Int
+    public var name: String
+    public var correct: Int
+    public var wrong: Int
+    public var milliseconds: Int64
+    /// The pair at which the player went out; 0 if they never did.
+    public var outAt: Int
+
+    public init(rank: Int, name: String, correct: Int, wrong: Int, milliseconds: Int64, outAt: Int) {
+        self.rank = rank
+        self.name = name
+        self.correct = correct
+        self.wrong = wrong
+        self.milliseconds = milliseconds
+        self.outAt = outAt
+    }
 }
 
 /// What a room is doing.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import WordGameResults
 import WordGame
 import WordGameProtocol
 
@@ -8,13 +9,16 @@ import WordGameProtocol
 /// non-blocking sockets. Rooms and the hub hold the logic; this file moves bytes.
 ///
 /// All state is owned by the loop thread, except `wake` (a pipe any thread or
-/// a signal handler may write to) and `finished` (a semaphore).
+/// a signal handler may write to), `mail` (locked) and `finished` (a semaphore).
 public final class Server: @unchecked Sendable {
     public let port: UInt16
     private let configuration: ServerConfiguration
     private let listener: Int32
     private let epoll: Epoll
     private let wake: WakePipe
+    private let mail = LoopMail()
+    /// Where finished games are written; nil when results are not kept.
+    public let results: ResultsWriter?
     private let finished = DispatchSemaphore(value: 0)
     private var hub: Hub!
     private var connections: [Int32: Connection] = [:]
@@ -43,7 +47,25 @@ public final class Server: @unchecked Sendable {
             close(listener)
             throw error
         }
-        hub = Hub(settings: configuration.game, outbox: self, maxLineBytes: configuration.maxLineBytes)
+        let events = configuration.events
+        let mail = self.mail, wake = self.wake
+        let results = configuration.resultsDirectory.map { directory in
+            ResultsWriter(directory: directory, log: { events($0) }, saved: { outcome in
+                mail.post(outcome)
+                wake.wake()
+            })
+        }
+        self.results = results
+        var tags = 0
+        let environment = RoomEnvironment(
+            outbox: self,
+            nextTag: { tags += 1; return tags },
+            wallClock: { Date().timeIntervalSince1970 },
+            log: { events($0) },
+            gameEnded: { record in results?.save(record) })
+        var system = SystemRandomNumberGenerator()
+        hub = Hub(settings: configuration.game, environment: environment, maxLineBytes: configuration.maxLineBytes,
+                  random: { system.next() })
     }
 
     deinit {
@@ -79,7 +101,10 @@ public final class Server: @unchecked Sendable {
     }
 
     /// Asks the loop to stop; safe from any thread. Players are told why.
-    public func stop() { wake.wake() }
+    public func stop() {
+        mail.requestStop()
+        wake.wake()
+    }
 
     /// Blocks until `run()` has returned.
     public func waitUntilStopped() {
@@ -98,8 +123,11 @@ public final class Server: @unchecked Sendable {
     private func handle(_ event: Epoll.Event) {
         if event.fd == listener { return acceptAll() }
         if event.fd == wake.readFD {
-            let bytes = wake.drain()
-            if !bytes.isEmpty { stopReason = bytes.contains(where: { $0 != 0 }) ? "The server is shutting down (signal)." : "The server is shutting down." }
+            // Signal handlers write their number; other threads write 0 and leave their news in `mail`.
+            let signalled = wake.drain().contains { $0 != 0 }
+            let letters = mail.take()
+            if signalled { stopReason = "The server is shutting down (signal)." } else if letters.stop { stopReason = "The server is shutting down." }
+            for outcome in letters.saved { hub.resultsSaved(outcome) }
             return
         }
         guard let connection = connections[event.fd] else { return }
@@ -242,8 +270,10 @@ public final class Server: @unchecked Sendable {
         closedDuringBatch.removeAll(keepingCapacity: true)
     }
 
-    /// Tells everyone the server is stopping and gives their sockets up to a second to take it.
+    /// Tells everyone the server is stopping and gives their sockets up to a
+    /// second to take it; results still being written are waited for.
     private func sayGoodbye(_ reason: String) {
+        defer { results?.waitUntilIdle() }
         hub.shutdown(reason: reason)
         flushDirty()
         let deadline = Instant.now().adding(milliseconds: 1_000)

@@ -1,3 +1,5 @@
+import WordGameResults
+
 /// How a server listens and what it plays.
 public struct ServerConfiguration: Sendable {
     /// 0.0.0.0 by default, so a class on the same network can join; tests use 127.0.0.1.
@@ -13,10 +15,16 @@ public struct ServerConfiguration: Sendable {
     public var maxQueuedBytes: Int
     /// Where the server reports what an operator should know (stderr by default).
     public var log: @Sendable (String) -> Void
+    /// One line per event that matters (joined, left, game over…), for the
+    /// console: called on the loop thread, so it must not block (see `EventLog`).
+    public var events: @Sendable (String) -> Void
+    /// The folder finished games are written to; nil keeps no results.
+    public var resultsDirectory: String?
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 maxConnections: Int = 10_000, maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
+                resultsDirectory: String? = nil) {
         self.bindAddress = bindAddress
         self.port = port
         self.game = game
@@ -24,5 +32,7 @@ public struct ServerConfiguration: Sendable {
         self.maxLineBytes = maxLineBytes
         self.maxQueuedBytes = maxQueuedBytes
         self.log = log
+        self.events = events
+        self.resultsDirectory = resultsDirectory
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WordGame
+import WordGameResults
 import WordGameServer
 
 // Argument parsing and wiring only: everything else lives in WordGameServer.
@@ -31,11 +32,15 @@ do {
     fail(error.description)
 }
 
+let console = EventLog()
 let settings = GameSettings(words: words, rules: options.game.rules, seed: options.game.seed, autoStart: options.autoStart,
-                            countdownMilliseconds: options.countdownSeconds * 1_000)
+                            countdownMilliseconds: options.countdownSeconds * 1_000, openRooms: !options.hostedOnly)
+let quiet = options.quiet
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, maxConnections: options.maxConnections,
-    log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    events: { if !quiet { console.write($0) } },
+    resultsDirectory: options.resultsDirectory)
 
 let server: Server
 do {
@@ -46,17 +51,26 @@ do {
 }
 
 let rules = options.game.rules
-let start = options.autoStart > 0
-    ? "Games start by themselves when \(options.autoStart) player\(options.autoStart == 1 ? " is" : "s are") ready\(options.countdownSeconds > 0 ? ", after a \(options.countdownSeconds) s countdown" : ""); a room's host can also type START."
-    : "A room's first player is its host and types START to begin."
+let rooms = options.autoStart > 0
+    ? "Rooms made with JOIN start by themselves when \(options.autoStart) player\(options.autoStart == 1 ? " is" : "s are") ready\(options.countdownSeconds > 0 ? ", after a \(options.countdownSeconds) s countdown" : ""); their host can also type START."
+    : "A room made with JOIN has its first player as host, who types START to begin."
+let results: String
+if let writer = server.results {
+    results = writer.problem().map { "Results: cannot be kept (\($0)); games go on without them." }
+        ?? "Results: kept in \(writer.directory) (two CSV files a game, and \(ResultsWriter.historyFile))."
+} else {
+    results = "Results: not kept (--no-results)."
+}
 print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     Words: \(words.entries.count) pairs from \(wordsPath)
     Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\(options.game.seed.map { ", seed \($0)" } ?? "").
-    \(start)
-    \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port))
+    Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \(options.hostedOnly ? "" : rooms)
+    \(results)
+    \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port, client: .discover()))
     """)
 fflush(nil)  // all streams: the banner must show before the loop blocks, even when piped
 server.run()
+console.flush()
 print("wordgame-server: stopped")
 exit(0)

@@ -42,6 +42,7 @@ import WordGameProtocol
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: wordgame-server"))
         #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
+        for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "HOST"] { #expect(result.stdout.contains(flag), "\(flag)") }
     }
 
     @Test(arguments: [["--port", "99999"], ["--bogus"], ["--pairs"], ["--round-ms", "fast"], ["stray"], ["--max-incorrect", "0"]])
@@ -75,12 +76,16 @@ import WordGameProtocol
         #expect(result.stderr == "wordgame-server: word list /nonexistent/list.json: cannot read the file: no such file\n")
     }
 
-    /// Started from another directory, it still finds Resources/words.json; SIGTERM tells players and exits 0.
-    @Test func findsItsWordsFromAnywhereAndStopsCleanlyOnSIGTERM() throws {
+    /// Started from another directory, it still finds Resources/words.json,
+    /// keeps results in that directory, and SIGTERM tells players and exits 0.
+    @Test func findsItsWordsFromAnywhereKeepsResultsAndStopsCleanlyOnSIGTERM() throws {
+        let directory = NSTemporaryDirectory() + "wordgame-run-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["--bind", "127.0.0.1", "--port", "0"]
-        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--pairs", "1"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -92,10 +97,15 @@ import WordGameProtocol
               let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
         #expect(banner.contains("nc 127.0.0.1 \(port)"))
         #expect(banner.contains("wordgame-client --host 127.0.0.1 --port \(port)"))
+        #expect(banner.contains("Results: kept in \(directory)/wordgame-results"), "\(banner)")
 
         let client = try TestClient(port: port)
         _ = try client.next()
         try client.join(as: "Ana")
+        client.send("START")
+        _ = try client.waitForRound()
+        client.send("ANSWER 1 y")
+        _ = try client.waitForGameOver()
         kill(process.processIdentifier, SIGTERM)
         let bye = try client.waitFor { if case .bye = $0 { true } else { false } }
         #expect(bye == .bye("The server is shutting down (signal)."))
@@ -103,6 +113,8 @@ import WordGameProtocol
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
+        #expect(kept.filter { $0.hasSuffix(".csv") }.count == 2 && kept.contains("history.jsonl"), "\(kept)")
     }
 
     @Test(.enabled(if: TestServer.hasBabbelWords, "needs ../shared/fixtures/babbel-words.json"))
@@ -110,7 +122,7 @@ import WordGameProtocol
         let before = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0"]
+        process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0", "--no-results"]
         let out = Pipe()
         process.standardOutput = out
         try process.run()

@@ -32,11 +32,24 @@ final class RecordingOutbox: Outbox {
     }
 }
 
+extension Hub {
+    /// A hub with a made-up world: tags count up, the wall clock stands still,
+    /// codes come from a fixed seed, and finished games go to `games`.
+    static func forTesting(outbox: Outbox, settings: GameSettings, log: @escaping (String) -> Void = { _ in },
+                           games: @escaping (GameRecord) -> Void = { _ in }) -> Hub {
+        var tags = 0
+        var generator = SeededGenerator(seed: 9)
+        let environment = RoomEnvironment(outbox: outbox, nextTag: { tags += 1; return tags }, wallClock: { 1_763_900_000 },
+                                          log: log, gameEnded: games)
+        return Hub(settings: settings, environment: environment, maxLineBytes: 512, random: { generator.next() })
+    }
+}
+
 @Suite struct RoomTests {
     func t(_ ms: Int64) -> Instant { .milliseconds(ms) }
 
     func hub(_ outbox: RecordingOutbox, rules: Rules = .original) -> Hub {
-        Hub(settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: 1), outbox: outbox, maxLineBytes: 512)
+        Hub.forTesting(outbox: outbox, settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: 1))
     }
 
     func join(_ hub: Hub, _ id: ConnectionID, at now: Instant) {

@@ -6,6 +6,9 @@ import WordGameServer
 final class TestServer {
     let server: Server
     var port: UInt16 { server.port }
+    /// The console lines the server wrote (`ServerConfiguration.events`).
+    var events: [String] { eventLines.lines }
+    private let eventLines = Lines()
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,10 +17,14 @@ final class TestServer {
     static var hasBabbelWords: Bool { FileManager.default.fileExists(atPath: babbelWordsPath) }
 
     init(words: WordList = TestServer.defaultWords, rules: Rules = Rules(roundMilliseconds: 2_000), seed: UInt64? = 1,
-         autoStart: Int = 0, countdownMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000) throws {
-        let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart, countdownMilliseconds: countdownMilliseconds)
+         autoStart: Int = 0, countdownMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000,
+         hostedOnly: Bool = false, resultsDirectory: String? = nil) throws {
+        let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart,
+                                    countdownMilliseconds: countdownMilliseconds, openRooms: !hostedOnly)
+        let lines = eventLines
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
-                                                               maxConnections: maxConnections, maxQueuedBytes: maxQueuedBytes))
+                                                               maxConnections: maxConnections, maxQueuedBytes: maxQueuedBytes,
+                                                               events: { lines.append($0) }, resultsDirectory: resultsDirectory))
         server.start()
     }
 
@@ -37,5 +44,13 @@ final class TestServer {
         let client = try self.client(name)
         try client.join(as: name, room: room)
         return client
+    }
+
+    /// Lines written from other threads, read from the test's.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        func append(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+        var lines: [String] { lock.lock(); defer { lock.unlock() }; return stored }
     }
 }

@@ -1,26 +1,59 @@
+import Foundation
 import Glibc
 
-/// What the server prints on start: where it listens and the exact commands to join.
+/// What the server prints on start, and the projector shows: where to
+/// connect and the exact commands, naming only what students can run: `nc`
+/// everywhere, the built client where it is, and `swift run` only where the
+/// source tree is.
 public enum JoinInstructions {
-    public static func text(bindAddress: String, port: UInt16) -> String {
+    /// Where the terminal client can be run from on this machine.
+    public struct ClientLocations: Equatable, Sendable {
+        /// The built `wordgame-client` beside the running binary, if there is one.
+        public var binary: String?
+        /// The source tree this was built from, if it is still there (`swift run` works in it).
+        public var sourceTree: String?
+
+        public init(binary: String? = nil, sourceTree: String? = nil) {
+            self.binary = binary
+            self.sourceTree = sourceTree
+        }
+
+        public static func discover() -> ClientLocations {
+            let beside = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("wordgame-client").path
+            let tree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().path
+            return ClientLocations(
+                binary: beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil },
+                sourceTree: FileManager.default.fileExists(atPath: tree + "/Package.swift") ? tree : nil)
+        }
+    }
+
+    /// The join lines for a server on `bindAddress:port`; with `room`, for that room.
+    public static func text(bindAddress: String, port: UInt16, room: String? = nil,
+                            client: ClientLocations, networkAddresses: [String] = networkAddresses()) -> String {
         let everywhere = bindAddress == "0.0.0.0" || bindAddress == "::"
-        let local = everywhere ? "127.0.0.1" : bindAddress
-        var lines = ["Join from this machine:"] + commands(address: local, port: port)
-        if everywhere {
-            let others = interfaceAddresses().filter { !$0.hasPrefix("127.") }
-            if !others.isEmpty {
-                lines.append("Join from another machine on the network:")
-                lines += others.flatMap { commands(address: $0, port: port) }
+        let roomFlag = room.map { " --room \($0)" } ?? ""
+        var lines: [String] = []
+        let others = everywhere ? networkAddresses : []
+        if !others.isEmpty {
+            lines.append("Join from another machine on the network:")
+            for address in others {
+                lines.append("  nc \(address) \(port)")
+                lines.append("  wordgame-client --host \(address) --port \(port)\(roomFlag)   (where the client is installed)")
             }
         }
-        lines.append("With nc, type NAME <your name>, then JOIN. Stop the server with Ctrl-C.")
+        let local = everywhere ? "127.0.0.1" : bindAddress
+        lines.append("Join from this machine:")
+        lines.append("  nc \(local) \(port)")
+        if let binary = client.binary { lines.append("  \(binary) --host \(local) --port \(port)\(roomFlag)") }
+        if let tree = client.sourceTree { lines.append("  swift run wordgame-client --host \(local) --port \(port)\(roomFlag)   (in \(tree))") }
+        lines.append("With nc, type NAME <your name>, then JOIN \(room ?? "<room>"). Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
     }
 
-    /// The terminal client (run from the repository) and plain nc.
-    static func commands(address: String, port: UInt16) -> [String] {
-        ["  swift run wordgame-client --host \(address) --port \(port)", "  nc \(address) \(port)"]
-    }
+    /// This machine's addresses that others on the network can reach.
+    public static func networkAddresses() -> [String] { interfaceAddresses().filter { !$0.hasPrefix("127.") } }
 
     /// This machine's IPv4 addresses. The corresponding C function is `getifaddrs`.
     static func interfaceAddresses() -> [String] {

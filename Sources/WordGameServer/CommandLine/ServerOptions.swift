@@ -1,3 +1,4 @@
+import WordGameResults
 
 /// The command line of `wordgame-server`.
 public struct ServerOptions: Equatable {
@@ -7,6 +8,12 @@ public struct ServerOptions: Equatable {
     public var autoStart = 0
     public var countdownSeconds = 0
     public var maxConnections = 10_000
+    /// Where finished games are written; nil with --no-results.
+    public var resultsDirectory: String? = ResultsWriter.defaultDirectory
+    /// No console line per event.
+    public var quiet = false
+    /// JOIN enters only rooms that exist (made with HOST).
+    public var hostedOnly = false
     public var showHelp = false
 
     public init() {}
@@ -30,10 +37,18 @@ public struct ServerOptions: Equatable {
                                (default 0: only the room's host starts, with START)
           --countdown SECONDS  with --auto-start, wait this long before starting (default 0)
           --max-connections N  refuse players beyond N (default 10000)
+          --results DIR        keep every finished game in DIR: two CSV files a game and
+                               history.jsonl (default: wordgame-results in the working directory)
+          --no-results         keep no results files
+          --hosted-only        JOIN enters only rooms made with HOST (a mistyped code gets
+                               an error, not an empty room of its own)
+          --quiet              no console line per event (joined, left, game over…)
           -h, --help           show this help
 
-        A room's first player is its host; the host types START to begin and AGAIN
-        to play again. Stop the server with Ctrl-C: players are told, and it exits 0.
+        A teacher types HOST (nc) or runs wordgame-client --present: a room with a code,
+        run without playing. Without HOST, a room's first player is its host; the host
+        types START to begin and AGAIN to play again. Stop the server with Ctrl-C:
+        players are told, and it exits 0.
         """
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> ServerOptions {
@@ -48,9 +63,14 @@ public struct ServerOptions: Equatable {
             case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
             case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)
             case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
+            case "--results": options.resultsDirectory = try scanner.value(for: flag)
+            case "--no-results": options.resultsDirectory = nil
+            case "--quiet": options.quiet = true
+            case "--hosted-only": options.hostedOnly = true
             default: throw UsageError("unknown option '\(flag.flag)'")
             }
         }
         return options
     }
 }
+

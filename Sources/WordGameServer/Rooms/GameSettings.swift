@@ -14,14 +14,28 @@ public struct GameSettings: Sendable {
     public var countdownMilliseconds: Int
     /// Top rows sent after each round: a leaderboard that does not grow with the room.
     public var leaderboardSize: Int
+    /// Whether `JOIN` makes a room that does not exist yet. Off, only `HOST`
+    /// makes rooms, and a mistyped code gets `no-room` instead of an empty room.
+    public var openRooms: Bool
+    /// Rooms beyond this are refused (`too-many-rooms`).
+    public var maxRooms: Int
+    /// How long an empty hosted room waits for its host to come back.
+    public var hostGraceMilliseconds: Int
+
+    public static let defaultMaxRooms = 2_000
+    public static let defaultHostGraceMilliseconds = 15 * 60 * 1_000
 
     public init(words: WordList, rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
-                countdownMilliseconds: Int = 0, leaderboardSize: Int = 10) {
+                countdownMilliseconds: Int = 0, leaderboardSize: Int = 10, openRooms: Bool = true,
+                maxRooms: Int = GameSettings.defaultMaxRooms, hostGraceMilliseconds: Int = GameSettings.defaultHostGraceMilliseconds) {
         self.words = words
         self.rules = rules
         self.seed = seed
         self.autoStart = autoStart
         self.countdownMilliseconds = countdownMilliseconds
         self.leaderboardSize = leaderboardSize
+        self.openRooms = openRooms
+        self.maxRooms = maxRooms
+        self.hostGraceMilliseconds = hostGraceMilliseconds
     }
 }

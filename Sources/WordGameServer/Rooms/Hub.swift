@@ -1,27 +1,36 @@
 import WordGame
 import WordGameProtocol
 
-/// Everyone connected: their names, their rooms, and the commands they send.
+/// Everyone connected: their names, their rooms and roles, and the commands
+/// they send. Host commands (HOST, WATCH and the controls) are in
+/// `HubHosting.swift`.
 ///
 /// Pure logic like `Room`: lines in, messages out through the outbox, time
 /// passed in. Owned by the event loop thread.
 final class Hub {
-    private struct Session {
+    struct Session {
         var name: String?
         var room: Room?
+        var role: Role = .member
     }
 
-    private let settings: GameSettings
-    private let outbox: Outbox
-    private let maxLineBytes: Int
-    private var sessions: [ConnectionID: Session] = [:]
-    private(set) var rooms: [String: Room] = [:]
-    private var tagCounter = 0
+    /// How a connection is in its room.
+    enum Role { case member, host, viewer }
 
-    init(settings: GameSettings, outbox: Outbox, maxLineBytes: Int) {
+    let settings: GameSettings
+    let environment: RoomEnvironment
+    var outbox: Outbox { environment.outbox }
+    let maxLineBytes: Int
+    /// Random bits for room codes and host keys.
+    let random: () -> UInt64
+    var sessions: [ConnectionID: Session] = [:]
+    var rooms: [String: Room] = [:]
+
+    init(settings: GameSettings, environment: RoomEnvironment, maxLineBytes: Int, random: @escaping () -> UInt64) {
         self.settings = settings
-        self.outbox = outbox
+        self.environment = environment
         self.maxLineBytes = maxLineBytes
+        self.random = random
     }
 
     /// The first line on every connection, even one the server turns away.
@@ -32,9 +41,11 @@ final class Hub {
         outbox.send(Self.greeting, to: id)
     }
 
-    func disconnected(_ id: ConnectionID, at now: Instant) {
-        guard let session = sessions.removeValue(forKey: id) else { return }
-        if let room = session.room { leave(room, id, at: now) }
+    /// The connection is gone: closed, reset, dropped by the server, or after QUIT (`why` .left).
+    func disconnected(_ id: ConnectionID, at now: Instant, why: Departure = .dropped) {
+        guard sessions[id] != nil else { return }
+        leaveRoom(id, why: why, at: now)
+        sessions[id] = nil
     }
 
     func received(_ frame: LineFramer.Frame, from id: ConnectionID, at now: Instant) {
@@ -57,10 +68,15 @@ final class Hub {
         sessions[id]?.room?.delivered(id, tag: tag, delivery)
     }
 
-    var nextWakeup: Instant? { rooms.values.compactMap(\.nextWakeup).min() }
+    var nextWakeup: Instant? {
+        rooms.values.compactMap { $0.nextWakeup(hostGrace: settings.hostGraceMilliseconds) }.min()
+    }
 
     func tick(at now: Instant) {
-        for room in rooms.values { room.tick(at: now) }
+        for room in rooms.values {
+            room.tick(at: now)
+            if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }
+        }
     }
 
     /// Says goodbye to everyone (the server is stopping).
@@ -81,7 +97,7 @@ final class Hub {
             outbox.send(.pong, to: id)
         case .quit:
             outbox.send(.bye("Goodbye! Thanks for playing."), to: id)
-            disconnected(id, at: now)
+            disconnected(id, at: now, why: .left)
             outbox.closeAfterFlush(id)
         case .name(let raw):
             setName(raw, for: id)
@@ -91,12 +107,25 @@ final class Hub {
             if let room = sessions[id]?.room { room.status(of: id) } else { outbox.send(.you(.outside), to: id) }
         case .leave:
             guard let room = roomOrError(for: id) else { return }
-            leave(room, id, at: now)
+            leaveRoom(id, why: .left, at: now)
             outbox.send([.left(room: room.name), .you(.outside)], to: id)
         case .start:
             roomOrError(for: id)?.start(by: id, at: now)
         case .answer(let round, let answer):
             roomOrError(for: id)?.answer(answer, round: round, by: id, at: now)
+        case .host(let claim):
+            if let claim { reclaimHost(claim, id, at: now) } else { host(id, at: now) }
+        case .watch(let raw):
+            watch(raw, id, at: now)
+        case .lock, .unlock:
+            guard let room = controlledRoom(by: id) else { return }
+            room.setLocked(command == .lock, by: id)
+        case .kick(let name):
+            kick(name, by: id, at: now)
+        case .stop:
+            controlledRoom(by: id)?.stopGame(by: id, at: now)
+        case .close:
+            closeRoom(by: id, at: now)
         }
     }
 
@@ -121,36 +150,71 @@ final class Hub {
         guard let name = session.name else {
             return error(.noName, "Choose a name first: NAME <nickname>, then JOIN.", to: id)
         }
-        let roomName: String
-        switch Names.room(raw ?? Names.defaultRoom) {
-        case .success(let valid): roomName = valid
-        case .failure(let problem): return outbox.send(.error(problem), to: id)
+        guard let roomName = validRoom(raw ?? Names.defaultRoom, for: id) else { return }
+        let room: Room
+        if let existing = rooms[roomName] {
+            room = existing
+        } else {
+            guard settings.openRooms else {
+                return error(.noRoom, "There is no room \(roomName.uppercased()). Check the code on the board and type JOIN <code>.", to: id)
+            }
+            guard hasRoomForAnother(id) else { return }
+            room = Room(name: roomName, settings: settings, environment: environment)
         }
-        let room = rooms[roomName] ?? Room(name: roomName, settings: settings, outbox: outbox, nextTag: { [unowned self] in
-            tagCounter += 1
-            return tagCounter
-        })
+        if room.locked {
+            return error(.roomLocked, "Room \(roomName) is locked: the host lets nobody new in now. Ask them to UNLOCK it.", to: id)
+        }
         if room.isNameTaken(name) {
             return error(.nameTaken, "Someone in room \(roomName) is already called \(name). Type NAME <another name>, then JOIN \(roomName).", to: id)
         }
         rooms[roomName] = room
         sessions[id]?.room = room
+        sessions[id]?.role = .member
         room.join(id, name: name, at: now)
     }
 
-    private func leave(_ room: Room, _ id: ConnectionID, at now: Instant) {
+    /// Takes `id` out of their room, whatever their role, and forgets a room left empty.
+    func leaveRoom(_ id: ConnectionID, why: Departure, at now: Instant) {
+        guard let session = sessions[id], let room = session.room else { return }
         sessions[id]?.room = nil
-        room.remove(id, at: now)
-        if room.isEmpty { rooms[room.name] = nil }
+        switch session.role {
+        case .member: room.remove(id, why: why, at: now)
+        case .host: room.hostAway(at: now)
+        case .viewer: room.removeViewer(id)
+        }
+        if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }
     }
 
-    private func roomOrError(for id: ConnectionID) -> Room? {
+    /// A room with nobody in it (and no host coming back) is gone.
+    func forget(_ room: Room) {
+        rooms[room.name] = nil
+    }
+
+    // MARK: Helpers
+
+    func validRoom(_ raw: String, for id: ConnectionID) -> String? {
+        switch Names.room(raw) {
+        case .success(let valid): return valid
+        case .failure(let problem):
+            outbox.send(.error(problem), to: id)
+            return nil
+        }
+    }
+
+    /// Whether one more room fits (`GameSettings.maxRooms`); says so if not.
+    func hasRoomForAnother(_ id: ConnectionID) -> Bool {
+        guard rooms.count >= settings.maxRooms else { return true }
+        error(.tooManyRooms, "The server has \(settings.maxRooms) rooms already; join one of them, or try again later.", to: id)
+        return false
+    }
+
+    func roomOrError(for id: ConnectionID) -> Room? {
         if let room = sessions[id]?.room { return room }
         error(.notInRoom, "You are not in a room: type NAME <nickname>, then JOIN (or JOIN <room>).", to: id)
         return nil
     }
 
-    private func error(_ code: ProtocolError.Code, _ text: String, to id: ConnectionID) {
+    func error(_ code: ProtocolError.Code, _ text: String, to id: ConnectionID) {
         outbox.send(.error(ProtocolError(code, text)), to: id)
     }
 }

@@ -1,10 +1,24 @@
 import WordGame
 import WordGameProtocol
 
-/// A room: its members, its host, how games start, and the game being played.
+/// A room: who is in it and in which role. The game (`RoomGame.swift`), the
+/// host's controls (`RoomControls.swift`), what is announced to everyone
+/// (`RoomNotices.swift`) and the texts people read (`RoomTexts.swift`) are
+/// extensions in their own files.
 ///
-/// Pure logic: it maps (command, member, instant) to messages in the outbox
-/// and never sees a socket or reads a clock. Owned by the event loop thread.
+/// Roles:
+/// - **members** play: they joined with `JOIN`, are ranked, and count toward
+///   starting. In a room made with `JOIN`, the first member is also its host.
+/// - the **host seat** of a room made with `HOST`: the teacher, who runs the
+///   room without playing. The seat survives its connection: whoever comes
+///   back with the key takes it again.
+/// - **viewers** follow with `WATCH`, without playing.
+///
+/// The host of a hosted room and the viewers are the room's *observers*: they
+/// also get the full roster, who is still thinking, and the whole ranking.
+///
+/// Pure logic: it maps (command, connection, instant) to messages in the
+/// outbox and never sees a socket or reads a clock. Owned by the event loop thread.
 final class Room {
     struct Member {
         var name: String
@@ -14,75 +28,219 @@ final class Room {
         var ready: Bool
     }
 
-    let name: String
-    private let settings: GameSettings
-    private let outbox: Outbox
-    private let nextTag: () -> Int
-    private(set) var members: [ConnectionID: Member] = [:]
-    private var nameKeys: Set<String> = []
-    private(set) var hostID: ConnectionID?
-    private var nextJoinSerial = 0
-    private var joinOrder = JoinOrder()
-    private var readyCount = 0
-    private var gamesStarted = 0
-    private(set) var match: Match?
-    private var roundTag = -1
-    private var countdownEnds: Instant?
-    private var roomUpdate = Coalescer()
-    private var progressUpdate = Coalescer()
-
-    init(name: String, settings: GameSettings, outbox: Outbox, nextTag: @escaping () -> Int) {
-        self.name = name
-        self.settings = settings
-        self.outbox = outbox
-        self.nextTag = nextTag
+    /// The teacher's seat in a room made with `HOST`.
+    struct HostSeat {
+        var name: String
+        let key: String
+        /// Nil while the host is away (dropped, or left): the seat waits.
+        var connection: ConnectionID?
+        var awaySince: Instant?
     }
 
-    var isEmpty: Bool { members.isEmpty }
+    let name: String
+    let settings: GameSettings
+    let environment: RoomEnvironment
+    var outbox: Outbox { environment.outbox }
+    var members: [ConnectionID: Member] = [:]
+    /// Each member's name as it clashes (`Names.nicknameKey`), to find them by name.
+    private(set) var memberByKey: [String: ConnectionID] = [:]
+    /// The hosting member of a room made with `JOIN`.
+    var openHostID: ConnectionID?
+    /// The host seat of a room made with `HOST`; nil for rooms made with `JOIN`.
+    var seat: HostSeat?
+    private(set) var viewers: [ConnectionID] = []
+    var locked = false
+    private var nextJoinSerial = 0
+    private var joinOrder = JoinOrder()
+    var readyCount = 0
+    var gamesStarted = 0
+    var match: Match?
+    var record: GameRecord?
+    /// Each player's place in `record`, for the game on.
+    var slots: [ConnectionID: Int] = [:]
+    /// The players still thinking about the open pair, once they are few
+    /// enough to name (see `RoomGame.swift`).
+    var thinking: [ConnectionID]?
+    var roundTag = -1
+    var countdownEnds: Instant?
+    var roomUpdate = Coalescer()
+    var progressUpdate = Coalescer()
+    var notices = NoticeBoard()
+
+    /// Viewers beyond this are refused: each costs a roster and a ranking.
+    static let maxViewers = 50
+
+    init(name: String, settings: GameSettings, environment: RoomEnvironment, hostSeat: HostSeat? = nil) {
+        self.name = name
+        self.settings = settings
+        self.environment = environment
+        seat = hostSeat
+    }
+
+    var isHosted: Bool { seat != nil }
+
+    /// The connection that hosts now: the seat's, or the hosting member's.
+    var hostID: ConnectionID? { isHosted ? seat?.connection : openHostID }
+
+    var hostName: String? { seat?.name ?? openHostID.flatMap { members[$0]?.name } }
+
+    /// Who gets the host's view: the host of a hosted room, and the viewers.
+    var observers: [ConnectionID] {
+        guard let host = seat?.connection else { return viewers }
+        return [host] + viewers
+    }
+
+    func isHost(_ id: ConnectionID) -> Bool { hostID == id }
+
+    func role(of id: ConnectionID) -> PlayerState {
+        if let member = members[id] { return member.state }
+        if seat?.connection == id { return .hosting }
+        return viewers.contains(id) ? .viewing : .outside
+    }
 
     var state: RoomState { match != nil ? .playing : countdownEnds != nil ? .starting : .lobby }
 
     var info: RoomInfo {
-        RoomInfo(name: name, state: state, members: members.count, host: hostID.flatMap { members[$0]?.name } ?? "",
-                 autoStart: settings.autoStart)
+        RoomInfo(name: name, state: state, members: members.count, host: hostName ?? "", autoStart: autoStart)
     }
 
-    /// Who is in the room, bounded: the host first, then the earliest others to join.
+    /// A hosted room starts only when its host says so.
+    var autoStart: Int { isHosted ? 0 : settings.autoStart }
+
+    /// Who is in the room, bounded: the host first (if a member), then the earliest others to join.
     var membersLine: ServerMessage {
-        let hostName = hostID.flatMap { members[$0]?.name }
-        let others = earliestMembers(membersListed).filter { $0 != hostID }.prefix(membersListed - 1)
+        let hostName = openHostID.flatMap { members[$0]?.name }
+        let others = earliestMembers(membersListed).filter { $0 != openHostID }.prefix(membersListed - (hostName == nil ? 0 : 1))
         let names = (hostName.map { [$0] } ?? []) + others.compactMap { members[$0]?.name }
         return .members(total: members.count, names: names)
     }
 
-    private func earliestMembers(_ count: Int) -> [ConnectionID] {
+    func earliestMembers(_ count: Int) -> [ConnectionID] {
         let members = self.members
         return joinOrder.first(count) { members[$0]?.joinSerial == $1 }
     }
 
-    func isNameTaken(_ name: String) -> Bool { nameKeys.contains(Names.nicknameKey(name)) }
+    func member(named name: String) -> ConnectionID? { memberByKey[Names.nicknameKey(name)] }
 
-    // MARK: Joining and leaving
+    /// Taken by a member, or by the host of a hosted room (nobody may pass for the teacher).
+    func isNameTaken(_ name: String) -> Bool {
+        member(named: name) != nil || seat.map { Names.nicknameKey($0.name) == Names.nicknameKey(name) } == true
+    }
+
+    /// Nobody in it, and (for a hosted room) its host away for `grace`: the hub forgets it.
+    func isAbandoned(at now: Instant, grace milliseconds: Int) -> Bool {
+        guard members.isEmpty, viewers.isEmpty else { return false }
+        guard let seat else { return true }
+        guard seat.connection == nil, let since = seat.awaySince else { return false }
+        return now >= since.adding(milliseconds: milliseconds)
+    }
+
+    /// Sends to everyone in the room: members, then observers.
+    func broadcast(_ messages: [ServerMessage]) {
+        outbox.send(messages, to: members.keys)
+        outbox.send(messages, to: observers)
+    }
+
+    // MARK: Members
 
     func join(_ id: ConnectionID, name: String, at now: Instant) {
         let watching = match != nil
         members[id] = Member(name: name, joinSerial: nextJoinSerial, state: watching ? .watching : .lobby, ready: !watching)
+        memberByKey[Names.nicknameKey(name)] = id
         joinOrder.append(id, serial: nextJoinSerial)
         nextJoinSerial += 1
-        nameKeys.insert(Names.nicknameKey(name))
-        if hostID == nil { hostID = id }
+        if !isHosted && openHostID == nil { openHostID = id }
         if !watching { readyCount += 1 }
         outbox.send([.joined(room: self.name), .room(info), membersLine, .you(members[id]!.state), .info(joinHint(for: id))]
                      + inProgress(at: now), to: id)
+        outbox.send([.arrived(name)], to: observers)
+        notices.add(.joined, name)
+        environment.log("\(self.name): \(name) joined")
         requestRoomUpdate(at: now, except: id)
         maybeStartByItself(at: now)
+    }
+
+    /// A member leaves, for `why`. Their pairs stop counting and they leave the ranking.
+    func remove(_ id: ConnectionID, why: Departure, at now: Instant) {
+        guard let member = members.removeValue(forKey: id) else { return }
+        memberByKey[Names.nicknameKey(member.name)] = nil
+        if member.ready { readyCount -= 1 }
+        let remaining = members
+        joinOrder.sweep(memberCount: members.count) { remaining[$0]?.joinSerial == $1 }
+        outbox.send([.departed(member.name, why)], to: observers)
+        notices.add(NoticeBoard.event(for: why), member.name)
+        environment.log("\(name): \(member.name) \(NoticeBoard.verb(for: why))")
+        if openHostID == id { handOpenHost(after: member.name) }
+        if countdownEnds != nil && readyCount < autoStart {
+            countdownEnds = nil
+            broadcast([.info("Not enough players any more: the countdown stopped.")])
+        }
+        if match != nil {
+            if let slot = slots[id] { record?.leave(slot: slot, duringPair: match!.roundsPlayed + 1) }
+            match!.remove(id)
+            thinking?.removeAll { $0 == id }
+            closeRoundIfDone(at: now)
+        }
+        requestRoomUpdate(at: now)
+    }
+
+    /// The earliest member left becomes the host of a room made with `JOIN`.
+    private func handOpenHost(after leaver: String) {
+        openHostID = earliestMembers(1).first
+        guard let host = openHostID, let hostName = members[host]?.name else { return }
+        outbox.send(.info("\(leaver) left; you are the host now. \(hostHint)"), to: host)
+        notices.replace(.host, "\(hostName) is the host now.")
+    }
+
+    // MARK: The host seat and viewers
+
+    /// The host of a hosted room takes their seat (first time, or back with the key).
+    func seatHost(_ id: ConnectionID, at now: Instant) {
+        let returning = seat?.awaySince != nil
+        seat?.connection = id
+        seat?.awaySince = nil
+        outbox.send([.room(info), membersLine, .you(.hosting), .info(hostWelcome)] + observerStart(at: now), to: id)
+        if returning {
+            broadcast([.notice(.host, "The host is back.")])
+            environment.log("\(name): the host is back")
+        }
+    }
+
+    /// The host's connection went (dropped, quit or left): the seat waits for the key.
+    func hostAway(at now: Instant) {
+        guard seat?.connection != nil else { return }
+        seat?.connection = nil
+        seat?.awaySince = now
+        broadcast([.notice(.host, "The host is away; the room waits for them. A game on goes on.")])
+        environment.log("\(name): the host is away")
+    }
+
+    /// Whether another viewer fits.
+    var hasRoomForViewer: Bool { viewers.count < Self.maxViewers }
+
+    func addViewer(_ id: ConnectionID, at now: Instant) {
+        viewers.append(id)
+        outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing), .info(viewerHint)] + observerStart(at: now), to: id)
+    }
+
+    func removeViewer(_ id: ConnectionID) {
+        viewers.removeAll { $0 == id }
+    }
+
+    /// What an observer needs on arrival: whether the room is locked, the
+    /// whole roster, and what is under way.
+    private func observerStart(at now: Instant) -> [ServerMessage] {
+        var lines: [ServerMessage] = locked ? [.notice(.locked, lockedText)] : []
+        lines += earliestMembers(members.count).compactMap { members[$0].map { .roster($0.name) } }
+        lines.append(.end("ROSTER"))
+        return lines + inProgress(at: now) + thinkingLines()
     }
 
     /// What a newcomer needs to follow what is already under way: the open
     /// pair (with the time left in it, counted from when it opened) or the
     /// countdown's time left. Without it, a watcher would get PROGRESS and
     /// REVEAL for a pair it never saw.
-    private func inProgress(at now: Instant) -> [ServerMessage] {
+    func inProgress(at now: Instant) -> [ServerMessage] {
         if let ends = countdownEnds {
             return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
         }
@@ -91,228 +249,39 @@ final class Room {
         return [roundLine(open, milliseconds: max(0, Int(left)))]
     }
 
-    func remove(_ id: ConnectionID, at now: Instant) {
-        guard let member = members.removeValue(forKey: id) else { return }
-        nameKeys.remove(Names.nicknameKey(member.name))
-        if member.ready { readyCount -= 1 }
-        let remaining = members
-        joinOrder.sweep(memberCount: members.count) { remaining[$0]?.joinSerial == $1 }
-        if hostID == id {
-            hostID = earliestMembers(1).first
-            if let host = hostID { outbox.send(.info("\(member.name) left; you are the host now. \(hostHint)"), to: host) }
-        }
-        if countdownEnds != nil && readyCount < settings.autoStart {
-            countdownEnds = nil
-            outbox.send([.info("Not enough players any more: the countdown stopped.")], to: members.keys)
-        }
-        if match != nil {
-            match!.remove(id)
-            closeRoundIfDone(at: now)
-        }
-        requestRoomUpdate(at: now)
-    }
-
-    // MARK: Commands
-
-    func start(by id: ConnectionID, at now: Instant) {
-        guard match == nil else {
-            return outbox.send(.error(ProtocolError(.gameOn, "A game is on: wait for it to end (answer with y / n if you play).")), to: id)
-        }
-        if id == hostID { return startGame(at: now) }
-        guard settings.autoStart > 0 else {
-            return outbox.send(.error(ProtocolError(.notHost, "Only the host (\(info.host)) starts games. Wait for them, or LEAVE.")), to: id)
-        }
-        if members[id]?.ready == false {
-            members[id]?.ready = true
-            readyCount += 1
-        }
-        outbox.send(.info("You are ready. \(autoStartHint)"), to: id)
-        maybeStartByItself(at: now)
-    }
-
-    func answer(_ answer: Answer, round number: Int?, by id: ConnectionID, at now: Instant) {
-        guard let openNumber = match?.round.map({ $0.index + 1 }) else {
-            let text = match == nil ? "No game is on. \(startHint(for: id))" : "No pair is open; wait for the next ROUND."
-            return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
-        }
-        if let number, number != openNumber {
-            return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber): type ANSWER \(openNumber) CORRECT|WRONG, or y / n.")), to: id)
-        }
-        // Changed in place: a copy of the match here would copy its tables on every answer.
-        switch match!.answer(answer, by: id, at: now, namesRound: number != nil) {
-        case .taken:
-            outbox.send(.answerTaken(round: openNumber, answer), to: id)
-        case .late:
-            outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout. Answer the next pair before it lands.")), to: id)
-        case .meantForPreviousPair:
-            let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? 0
-            return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(max(0, since)) ms after pair \(openNumber) reached you, too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
-        case .alreadyAnswered:
-            return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered round \(openNumber); wait for the next ROUND.")), to: id)
-        case .out:
-            return outbox.send(.error(ProtocolError(.notPlaying, "You are out of this game (\(settings.rules.maxIncorrect) wrong attempts); you watch until it ends.")), to: id)
-        case .notInMatch:
-            return outbox.send(.error(ProtocolError(.notPlaying, "You joined during this game: you watch, and play from the next one.")), to: id)
-        case .noOpenRound:
-            return
-        }
-        if !closeRoundIfDone(at: now), progressUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) {
-            sendProgress()
-        }
-    }
-
     func status(of id: ConnectionID) {
-        outbox.send([.room(info), membersLine, .you(members[id]?.state ?? .outside)], to: id)
-    }
-
-    /// The open round's line left for `id`: their time starts.
-    func delivered(_ id: ConnectionID, tag: Int, _ delivery: Delivery) {
-        guard tag == roundTag else { return }
-        match?.delivered(to: id, delivery)
+        outbox.send([.room(info), membersLine, .you(role(of: id))], to: id)
     }
 
     // MARK: Time
 
-    var nextWakeup: Instant? {
-        [countdownEnds, match?.roundDeadline, progressUpdate.due, roomUpdate.due].compactMap { $0 }.min()
+    /// The next moment `tick` has something to do, including forgetting an
+    /// empty hosted room whose host stayed away for `hostGrace`.
+    func nextWakeup(hostGrace: Int) -> Instant? {
+        let expiry = members.isEmpty && viewers.isEmpty ? seat?.awaySince?.adding(milliseconds: hostGrace) : nil
+        return [countdownEnds, match?.roundDeadline, progressUpdate.due, roomUpdate.due, expiry].compactMap { $0 }.min()
     }
 
     func tick(at now: Instant) {
         if let ends = countdownEnds, now >= ends {
             countdownEnds = nil
-            startGame(at: now)
+            startGame(by: nil, at: now)
         }
         closeRoundIfDone(at: now)
         if progressUpdate.fire(at: now), match?.round != nil { sendProgress() }
-        if roomUpdate.fire(at: now) { outbox.send([.room(info), membersLine], to: members.keys) }
-    }
-
-    // MARK: The game
-
-    private func maybeStartByItself(at now: Instant) {
-        guard settings.autoStart > 0, match == nil, countdownEnds == nil, readyCount >= settings.autoStart else { return }
-        if settings.countdownMilliseconds == 0 { return startGame(at: now) }
-        countdownEnds = now.adding(milliseconds: settings.countdownMilliseconds)
-        outbox.send([.starting(milliseconds: settings.countdownMilliseconds)], to: members.keys)
-        requestRoomUpdate(at: now)
-    }
-
-    private func startGame(at now: Instant) {
-        countdownEnds = nil
-        let players = members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
-        let rules = settings.rules
-        gamesStarted += 1
-        var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
-                                                  ?? UInt64.random(in: .min ... .max))
-        let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
-        match = Match(pairs: pairs, rules: rules, players: players)
-        for id in players { members[id]!.state = .playing }
-        outbox.send([.game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds,
-                                    maxIncorrect: rules.maxIncorrect, players: players.count)), .you(.playing)],
-                    to: players)
-        requestRoomUpdate(at: now)
-        openRound(at: now)
-    }
-
-    private func openRound(at now: Instant) {
-        let round = match!.openRound(at: now)
-        roundTag = nextTag()
-        progressUpdate.cancel()
-        outbox.sendTracked(roundLine(round, milliseconds: settings.rules.roundMilliseconds), tag: roundTag, to: members.keys)
-    }
-
-    private func roundLine(_ round: Match.Round, milliseconds: Int) -> ServerMessage {
-        .round(RoundInfo(number: round.index + 1, pairs: match!.pairs.count, english: round.pair.english,
-                         spanish: round.pair.spanish, milliseconds: milliseconds))
-    }
-
-    /// Closes the open round if everyone answered or time is up; true if it did.
-    @discardableResult
-    private func closeRoundIfDone(at now: Instant) -> Bool {
-        guard match?.roundCanClose(at: now) == true else { return false }
-        let outcome = match!.closeRound(at: now)
-        let standings = match!.ranking()
-        let pair = outcome.pair
-        let reveal = Reveal(number: outcome.index + 1, english: pair.english, spanish: pair.spanish,
-                            truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation)
-        outbox.send([.reveal(reveal)], to: members.keys)
-        let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
-        for (id, verdict) in outcome.verdicts {
-            let place = places[id]!
-            outbox.send(.result(RoundResult(number: outcome.index + 1, verdict: verdict, correct: place.score.correct,
-                                            wrong: place.score.incorrect, rank: place.rank, ranked: standings.count)), to: id)
-        }
-        outbox.send(leaderboard(standings), to: members.keys)
-        for id in outcome.eliminated {
-            members[id]?.state = .out
-            outbox.send(.you(.out), to: id)
-        }
-        if match!.isOver { endGame(standings: places, ranked: standings.count, at: now) } else { openRound(at: now) }
-        return true
-    }
-
-    /// The top rows, then `END TOP`, so a reader knows the board is whole.
-    private func leaderboard(_ standings: [Standing]) -> [ServerMessage] {
-        standings.prefix(settings.leaderboardSize).map { standing in
-            .top(TopEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
-                          wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds))
-        } + [.end("TOP")]
-    }
-
-    private func endGame(standings: [PlayerID: Standing], ranked: Int, at now: Instant) {
-        match = nil
-        readyCount = 0
-        for (id, member) in members {
-            let final = standings[id].map {
-                GameOver(rank: $0.rank, ranked: ranked, correct: $0.score.correct, wrong: $0.score.incorrect,
-                         milliseconds: $0.score.answerMilliseconds)
-            } ?? GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-            members[id] = Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false)
-            outbox.send([.gameOver(final), .you(.lobby), .info("Game over. \(againHint(for: id))")], to: id)
-        }
-        requestRoomUpdate(at: now)
-    }
-
-    private func sendProgress() {
-        guard let current = match, let open = current.round else { return }
-        outbox.send([.progress(round: open.index + 1, answered: open.answeredCount, playing: current.playingCount)],
-                    to: members.keys)
+        if roomUpdate.fire(at: now) { sendRoomUpdate() }
     }
 
     /// `except`: a member who was just sent the same ROOM line directly.
-    private func requestRoomUpdate(at now: Instant, except: ConnectionID? = nil) {
-        if roomUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) {
-            outbox.send([.room(info), membersLine], to: members.keys.filter { $0 != except })
-        }
+    func requestRoomUpdate(at now: Instant, except: ConnectionID? = nil) {
+        guard roomUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) else { return }
+        sendRoomUpdate(except: except)
     }
 
-    // MARK: Hints for people at nc
-
-    private var hostHint: String { "Type START when everyone is in." }
-
-    private var autoStartHint: String {
-        "The game starts by itself when \(settings.autoStart) player\(settings.autoStart == 1 ? " is" : "s are") ready (\(readyCount) now)."
-    }
-
-    private func startHint(for id: ConnectionID) -> String {
-        if id == hostID { return "You are the host: type START." }
-        if settings.autoStart > 0 { return autoStartHint }
-        return "The host (\(info.host)) starts the game with START."
-    }
-
-    private func joinHint(for id: ConnectionID) -> String {
-        if match != nil { return "A game is on: you watch, and play from the next one." }
-        if settings.autoStart > 0 && readyCount >= settings.autoStart {
-            let seconds = settings.countdownMilliseconds / 1_000
-            return seconds == 0 ? "The game starts now." : "The game starts in \(seconds) s."
-        }
-        if id == hostID { return "You are the host. \(hostHint) Others join with JOIN \(name)." }
-        return startHint(for: id)
-    }
-
-    private func againHint(for id: ConnectionID) -> String {
-        if id == hostID { return "Type AGAIN to play again, or QUIT." }
-        if settings.autoStart > 0 { return "Type AGAIN when you are ready for another game, or QUIT." }
-        return "The host (\(info.host)) starts the next game; QUIT to leave."
+    /// ROOM and MEMBERS, with the notices gathered since the last update.
+    private func sendRoomUpdate(except: ConnectionID? = nil) {
+        let lines = [.room(info), membersLine] + notices.take()
+        outbox.send(lines, to: members.keys.filter { $0 != except })
+        outbox.send(lines, to: observers)
     }
 }

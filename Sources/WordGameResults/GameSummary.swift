@@ -1,0 +1,52 @@
+import WordGame
+
+/// One finished game as a JSON object: a line of `history.jsonl`, for
+/// programs (the report reads these). Keys are snake_case.
+public struct GameSummary: Codable, Equatable, Sendable {
+    public var game: String
+    public var room: String
+    public var number: Int
+    /// ISO 8601 with the server's UTC offset.
+    public var started: String
+    public var ended: String
+    public var stoppedEarly: Bool
+    public var rules: RulesSummary
+    public var pairs: [PairSummary]
+    public var players: [PlayerSummary]
+
+    public struct RulesSummary: Codable, Equatable, Sendable {
+        public var pairs: Int
+        public var roundMs: Int
+        public var maxIncorrect: Int
+    }
+
+    public struct PairSummary: Codable, Equatable, Sendable {
+        public var english: String
+        public var spanish: String
+        /// `correct` or `wrong`: whether the shown Spanish word translates the English one.
+        public var truth: String
+        public var translation: String
+    }
+
+    public struct PlayerSummary: Codable, Equatable, Sendable {
+        public var name: String
+        /// Nil for a player who left before the end.
+        public var rank: Int?
+        public var correct: Int
+        public var wrong: Int
+        public var timeouts: Int
+        public var totalMs: Int64
+        public var outAt: Int?
+        public var leftAt: Int?
+        /// One per pair played, in order; nil where the player was not playing.
+        public var answers: [AnswerSummary?]
+    }
+
+    public struct AnswerSummary: Codable, Equatable, Sendable {
+        /// `correct`, `wrong` (what the player claimed) or `timeout`.
+        public var answer: String
+        public var ms: Int
+        /// `right`, `wrong` or `timeout`.
+        public var verdict: String
+    }
+}

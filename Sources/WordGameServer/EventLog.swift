@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+
+/// The server's console: one timestamped line per event that matters,
+/// written by a thread of its own so that a slow terminal never holds up the
+/// event loop. What the loop hands over waits in a bounded queue; past
+/// `limit` lines, lines are dropped and the count of them is written when the
+/// console catches up.
+public final class EventLog: @unchecked Sendable {
+    // `pending` and `dropped` are guarded by `condition`.
+    private let condition = NSCondition()
+    private var pending: [(time: Double, text: String)] = []
+    private var dropped = 0
+    private let limit: Int
+    private let fd: Int32
+
+    public static let defaultLimit = 10_000
+
+    public init(fd: Int32 = STDOUT_FILENO, limit: Int = EventLog.defaultLimit) {
+        self.fd = fd
+        self.limit = limit
+        let thread = Thread { [self] in run() }
+        thread.name = "wordgame-console"
+        thread.start()
+    }
+
+    /// Queues a line; never blocks on the console.
+    public func write(_ text: String) {
+        let time = Date().timeIntervalSince1970
+        condition.lock()
+        if pending.count < limit { pending.append((time, text)) } else { dropped += 1 }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Blocks until every queued line is written (tests, and before exit).
+    public func flush() {
+        condition.lock()
+        while !pending.isEmpty { condition.wait() }
+        condition.unlock()
+    }
+
+    private func run() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        while true {
+            condition.lock()
+            while pending.isEmpty && dropped == 0 { condition.wait() }
+            let batch = pending
+            let lost = dropped
+            condition.unlock()
+            var text = batch.map { formatter.string(from: Date(timeIntervalSince1970: $0.time)) + " " + $0.text + "\n" }.joined()
+            if lost > 0 { text += "(\(lost) console lines dropped: the console was too slow)\n" }
+            writeAll(text)
+            condition.lock()
+            pending.removeFirst(batch.count)
+            dropped -= lost
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    private func writeAll(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Codes people type: room codes (`JOIN K7PX`) and host keys.
+///
+/// The alphabet leaves out characters that look alike on a projector or a
+/// phone: 0/O, 1/I/L, 2/Z and 5/S.
+enum RoomCode {
+    static let alphabet = Array("ABCDEFGHJKMNPQRTUVWXY346789")
+    /// Four characters give 531,441 codes; five once a quarter of a
+    /// percent of those are in use, so a random pick rarely collides.
+    static let shortLength = 4
+    static let longLength = 5
+    /// A host key: 12 characters, 57 bits, far beyond guessing.
+    static let keyLength = 12
+
+    static func make(length: Int, random: () -> UInt64) -> String {
+        String((0..<length).map { _ in alphabet[Int(random() % UInt64(alphabet.count))] })
+    }
+
+    /// A code no room uses yet; `isTaken` is asked about the lower-case form
+    /// (room names are folded to lower case).
+    static func fresh(roomCount: Int, random: () -> UInt64, isTaken: (String) -> Bool) -> String {
+        let length = roomCount * 400 < 531_441 ? shortLength : longLength
+        while true {
+            let code = make(length: length, random: random)
+            if !isTaken(code.lowercased()) { return code }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import WordGame
+import WordGameProtocol
+
+/// What the host can do besides starting games: lock the door, remove a
+/// player, end a game early, close the room. Each control is told to
+/// everyone in plain words. Removing a player and closing the room change
+/// sessions too, so the hub drives those (`Hub.kick`, `Hub.closeRoom`).
+extension Room {
+    /// Why `id` may not use a host control, or nil if they may.
+    func refusal(forControlBy id: ConnectionID) -> ProtocolError? {
+        isHost(id) ? nil : ProtocolError(.notHost, notHostText)
+    }
+
+    func setLocked(_ locked: Bool, by id: ConnectionID) {
+        self.locked = locked
+        outbox.send(.lockSet(locked), to: id)
+        broadcast([.notice(locked ? .locked : .unlocked, locked ? lockedText : "The host unlocked the room: new players can join.")])
+        environment.log("\(name): \(locked ? "locked" : "unlocked")")
+    }
+
+    /// The host ends the game now: the standings so far are final.
+    func stopGame(by id: ConnectionID, at now: Instant) {
+        guard let current = match else {
+            return outbox.send(.error(ProtocolError(.noRound, "No game is on: there is nothing to stop.")), to: id)
+        }
+        outbox.send(.stopped, to: id)
+        endGame(standings: current.ranking(), stoppedEarly: true, at: now)
+    }
+
+    /// Everyone leaves: members, viewers, the host. Returns who was in it, for
+    /// the hub to update their sessions. A game on ends first, so its results are kept.
+    func close(at now: Instant) -> [ConnectionID] {
+        if let current = match { endGame(standings: current.ranking(), stoppedEarly: true, at: now) }
+        let everyone = Array(members.keys) + observers
+        broadcast([.notice(.closed, "The host closed room \(name). Type JOIN <room> to play elsewhere, or QUIT."), .you(.outside)])
+        environment.log("\(name): closed by the host")
+        return everyone
+    }
+}

@@ -1,0 +1,17 @@
+import WordGame
+
+/// What rooms need from the world, passed in so that rooms stay pure logic
+/// (the isowords way): where their lines go, wall-clock time for the results,
+/// the operator's console, and where finished games go.
+struct RoomEnvironment {
+    var outbox: Outbox
+    /// A fresh tag for a tracked line (see `Outbox.sendTracked`).
+    var nextTag: () -> Int
+    /// Seconds since 1970, for the date and time in results files. Rooms never
+    /// time rules with it (they use the monotonic instants they are given).
+    var wallClock: () -> Double
+    /// One line for the operator's console per event that matters.
+    var log: (String) -> Void
+    /// A finished game, for the results files.
+    var gameEnded: (GameRecord) -> Void
+}

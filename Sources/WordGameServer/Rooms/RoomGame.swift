@@ -1,0 +1,243 @@
+import WordGame
+import WordGameProtocol
+
+/// The game played in a room: starting, the rounds, answers, the end, and the
+/// record kept for the results files.
+extension Room {
+    // MARK: Starting
+
+    /// START from `id`: the host starts now; in a room with auto-start, anyone
+    /// else says they are ready.
+    func start(by id: ConnectionID, at now: Instant) {
+        guard match == nil else {
+            return outbox.send(.error(ProtocolError(.gameOn, "A game is on: wait for it to end (answer with y / n if you play).")), to: id)
+        }
+        if isHost(id) { return startGame(by: id, at: now) }
+        guard autoStart > 0, members[id] != nil else {
+            return outbox.send(.error(ProtocolError(.notHost, notHostText)), to: id)
+        }
+        if members[id]?.ready == false {
+            members[id]?.ready = true
+            readyCount += 1
+        }
+        outbox.send(.info("You are ready. \(autoStartHint)"), to: id)
+        maybeStartByItself(at: now)
+    }
+
+    func maybeStartByItself(at now: Instant) {
+        guard autoStart > 0, match == nil, countdownEnds == nil, readyCount >= autoStart else { return }
+        if settings.countdownMilliseconds == 0 { return startGame(by: nil, at: now) }
+        countdownEnds = now.adding(milliseconds: settings.countdownMilliseconds)
+        broadcast([.starting(milliseconds: settings.countdownMilliseconds)])
+        requestRoomUpdate(at: now)
+    }
+
+    /// Starts a game with every member; `starter` is the host who asked, nil when it started by itself.
+    func startGame(by starter: ConnectionID?, at now: Instant) {
+        guard !members.isEmpty else {
+            if let starter { outbox.send(.error(ProtocolError(.noPlayers, "Nobody has joined yet: wait for players, then type START.")), to: starter) }
+            return
+        }
+        countdownEnds = nil
+        gamesStarted += 1
+        let players = members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
+        let rules = settings.rules
+        var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
+                                                  ?? UInt64.random(in: .min ... .max))
+        let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
+        match = Match(pairs: pairs, rules: rules, players: players)
+        slots = Dictionary(uniqueKeysWithValues: players.enumerated().map { ($1, $0) })
+        record = GameRecord(room: name, number: gamesStarted, rules: rules, startedAt: environment.wallClock(), pairs: pairs,
+                            players: players.map { members[$0]!.name })
+        for id in players { members[id]!.state = .playing }
+        let game = ServerMessage.game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds,
+                                               maxIncorrect: rules.maxIncorrect, players: players.count))
+        outbox.send([game, .you(.playing)], to: players)
+        outbox.send([game], to: observers)
+        broadcast([.notice(.started, starter == nil ? "The game started." : "The host started the game.")])
+        environment.log("\(name): game \(gamesStarted) started with \(players.count) player\(players.count == 1 ? "" : "s")")
+        requestRoomUpdate(at: now)
+        openRound(at: now)
+    }
+
+    // MARK: Rounds
+
+    func openRound(at now: Instant) {
+        let round = match!.openRound(at: now)
+        roundTag = environment.nextTag()
+        progressUpdate.cancel()
+        let line = roundLine(round, milliseconds: settings.rules.roundMilliseconds)
+        outbox.sendTracked(line, tag: roundTag, to: members.keys)
+        outbox.send([line], to: observers)
+        thinking = nil
+        updateThinking()
+        outbox.send(thinkingLines(), to: observers)
+    }
+
+    /// The open round's line left for `id`: their time starts.
+    func delivered(_ id: ConnectionID, tag: Int, _ delivery: Delivery) {
+        guard tag == roundTag else { return }
+        match?.delivered(to: id, delivery)
+    }
+
+    func roundLine(_ round: Match.Round, milliseconds: Int) -> ServerMessage {
+        .round(RoundInfo(number: round.index + 1, pairs: match!.pairs.count, english: round.pair.english,
+                         spanish: round.pair.spanish, milliseconds: milliseconds))
+    }
+
+    func answer(_ answer: Answer, round number: Int?, by id: ConnectionID, at now: Instant) {
+        guard let openNumber = match?.round.map({ $0.index + 1 }) else {
+            let text = match == nil ? "No game is on. \(startHint(for: id))" : "No pair is open; wait for the next ROUND."
+            return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
+        }
+        if let number, number != openNumber {
+            return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber): type ANSWER \(openNumber) CORRECT|WRONG, or y / n.")), to: id)
+        }
+        // Changed in place: a copy of the match here would copy its tables on every answer.
+        switch match!.answer(answer, by: id, at: now, namesRound: number != nil) {
+        case .taken:
+            outbox.send(.answerTaken(round: openNumber, answer), to: id)
+        case .late:
+            outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout. Answer the next pair before it lands.")), to: id)
+        case .meantForPreviousPair:
+            let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? 0
+            return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(max(0, since)) ms after pair \(openNumber) reached you, too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
+        case .alreadyAnswered:
+            return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered round \(openNumber); wait for the next ROUND.")), to: id)
+        case .out:
+            return outbox.send(.error(ProtocolError(.notPlaying, "You are out of this game (\(settings.rules.maxIncorrect) wrong attempts); you watch until it ends.")), to: id)
+        case .notInMatch:
+            let text = members[id] == nil ? "You do not play in this room: you \(role(of: id) == .hosting ? "host" : "watch") it."
+                                          : "You joined during this game: you watch, and play from the next one."
+            return outbox.send(.error(ProtocolError(.notPlaying, text)), to: id)
+        case .noOpenRound:
+            return
+        }
+        thinking?.removeAll { $0 == id }
+        updateThinking()
+        if !closeRoundIfDone(at: now), progressUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) {
+            sendProgress()
+        }
+    }
+
+    /// Starts naming the players still thinking once they are few enough: one
+    /// pass over the room a round at most, and only then (a room of thousands
+    /// pays nothing per answer for it).
+    func updateThinking() {
+        guard thinking == nil, let current = match, let open = current.round,
+              current.playingCount - open.answeredCount <= waitingListed else { return }
+        thinking = current.unanswered().sorted { (slots[$0] ?? 0) < (slots[$1] ?? 0) }
+    }
+
+    /// WAITING for the observers: the count, and the names once few enough.
+    func thinkingLines() -> [ServerMessage] {
+        guard let current = match, let open = current.round else { return [] }
+        let names = thinking?.compactMap { members[$0]?.name } ?? []
+        return [.waiting(count: current.playingCount - open.answeredCount, names: names)]
+    }
+
+    func sendProgress() {
+        guard let current = match, let open = current.round else { return }
+        broadcast([.progress(round: open.index + 1, answered: open.answeredCount, playing: current.playingCount)])
+        outbox.send(thinkingLines(), to: observers)
+    }
+
+    /// Closes the open round if everyone answered or time is up; true if it did.
+    @discardableResult
+    func closeRoundIfDone(at now: Instant) -> Bool {
+        guard match?.roundCanClose(at: now) == true else { return false }
+        let outcome = match!.closeRound(at: now)
+        let standings = match!.ranking()
+        let pair = outcome.pair
+        let number = outcome.index + 1
+        broadcast([.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
+                                  truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))])
+        let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
+        var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
+        var verdicts = [Verdict?](repeating: nil, count: record?.players.count ?? 0)
+        var times = [Int32](repeating: 0, count: verdicts.count)
+        for (id, verdict) in outcome.verdicts {
+            let place = places[id]!
+            outbox.send(.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
+                                            wrong: place.score.incorrect, rank: place.rank, ranked: standings.count)), to: id)
+            switch verdict {
+            case .right: tally.right += 1
+            case .wrong: tally.wrong += 1
+            case .timeout: tally.timeout += 1
+            }
+            if let slot = slots[id] {
+                verdicts[slot] = verdict
+                times[slot] = Int32(clamping: outcome.times[id]! / 1_000_000)
+            }
+        }
+        record?.add(GameRecord.RoundRecord(verdicts: verdicts, milliseconds: times))
+        broadcast([.tally(tally)] + leaderboard(standings))
+        for id in outcome.eliminated {
+            members[id]?.state = .out
+            outbox.send(.you(.out), to: id)
+        }
+        if match!.isOver { endGame(standings: standings, stoppedEarly: false, at: now) } else { openRound(at: now) }
+        return true
+    }
+
+    /// The top rows, then `END TOP`, so a reader knows the board is whole.
+    func leaderboard(_ standings: [Standing]) -> [ServerMessage] {
+        standings.prefix(settings.leaderboardSize).map { standing in
+            .top(TopEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
+                          wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds))
+        } + [.end("TOP")]
+    }
+
+    // MARK: The end
+
+    /// The game is over: after its last pair, when nobody is still in, or
+    /// when the host stops it. Everyone gets their final score, the observers
+    /// the whole ranking, and the record goes to the results files.
+    func endGame(standings: [Standing], stoppedEarly: Bool, at now: Instant) {
+        let ranked = standings.count
+        let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
+        let playedPairs = match?.roundsPlayed ?? 0
+        match = nil
+        thinking = nil
+        readyCount = 0
+        for (id, member) in members {
+            let final = places[id].map {
+                GameOver(rank: $0.rank, ranked: ranked, correct: $0.score.correct, wrong: $0.score.incorrect,
+                         milliseconds: $0.score.answerMilliseconds)
+            } ?? GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
+            members[id] = Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false)
+            outbox.send([.gameOver(final), .you(.lobby), .info("Game over. \(againHint(for: id))")], to: id)
+        }
+        let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
+        let ranking = wholeRanking(standings)
+        for id in observers { outbox.send([.gameOver(watched)] + ranking + [.info("Game over. \(observerAgainHint(for: id))")], to: id) }
+        if stoppedEarly { broadcast([.notice(.stopped, "The host ended the game after pair \(playedPairs).")]) }
+        if var finished = record {
+            finished.finish(at: environment.wallClock(), ranks: Dictionary(uniqueKeysWithValues: standings.compactMap { standing in
+                slots[standing.player].map { ($0, standing.rank) }
+            }), stoppedEarly: stoppedEarly)
+            environment.log("\(name): game \(finished.number) over after \(playedPairs) pair\(playedPairs == 1 ? "" : "s")"
+                            + (standings.first.flatMap { members[$0.player]?.name }.map { "; first: \($0)" } ?? ""))
+            environment.gameEnded(finished)
+        }
+        record = nil
+        slots = [:]
+        requestRoomUpdate(at: now)
+    }
+
+    /// Every ranked player, best first, for the observers' podium and pages:
+    /// at most `rankingListed` rows (the results files hold everyone).
+    func wholeRanking(_ standings: [Standing]) -> [ServerMessage] {
+        let outAt = Dictionary(uniqueKeysWithValues: standings.prefix(Self.rankingListed).compactMap { standing in
+            slots[standing.player].map { (standing.player, record?.totals(slot: $0).outAt ?? 0) }
+        })
+        return standings.prefix(Self.rankingListed).map { standing in
+            .ranking(RankingEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
+                                  wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds,
+                                  outAt: outAt[standing.player] ?? 0))
+        } + [.end("RANKING")]
+    }
+
+    /// RANKING lists at most this many rows.
+    static let rankingListed = 2_000
+}

@@ -1,0 +1,71 @@
+import WordGameProtocol
+
+/// The comings and goings announced to everyone in a room, gathered between
+/// two room updates so that a burst of joins or leaves costs each member one
+/// line per update, not one per event: "Bo joined.", "Bo and Cy left.",
+/// "Ana, Bo, Cy and 12 others joined." The host and viewers also get every
+/// event, exactly, as ARRIVED and DEPARTED lines.
+struct NoticeBoard {
+    /// Names listed in one notice before the rest are counted.
+    static let namesListed = 3
+
+    private var pending: [(event: NoticeEvent, names: [String], count: Int)] = []
+    /// A notice whose latest news replaces the earlier (who hosts now).
+    private var latest: [(event: NoticeEvent, text: String)] = []
+
+    mutating func add(_ event: NoticeEvent, _ name: String) {
+        if let index = pending.firstIndex(where: { $0.event == event }) {
+            if pending[index].names.count < Self.namesListed { pending[index].names.append(name) }
+            pending[index].count += 1
+        } else {
+            pending.append((event, [name], 1))
+        }
+    }
+
+    /// Keeps only the newest `text` for `event`: when hosts change ten times
+    /// in one interval, members hear who hosts now, once.
+    mutating func replace(_ event: NoticeEvent, _ text: String) {
+        latest.removeAll { $0.event == event }
+        latest.append((event, text))
+    }
+
+    /// The gathered notices, as lines, in the order their kinds first came; empties the board.
+    mutating func take() -> [ServerMessage] {
+        defer {
+            pending.removeAll()
+            latest.removeAll()
+        }
+        return pending.map { .notice($0.event, Self.sentence($0.names, count: $0.count, verb: Self.verb(for: $0.event, plural: $0.count > 1))) }
+            + latest.map { .notice($0.event, $0.text) }
+    }
+
+    static func sentence(_ names: [String], count: Int, verb: String) -> String {
+        let others = count - names.count
+        let who: String
+        switch (names.count, others) {
+        case (1, 0): who = names[0]
+        case (_, 0): who = names.dropLast().joined(separator: ", ") + " and " + names.last!
+        default: who = names.joined(separator: ", ") + " and \(others) other\(others == 1 ? "" : "s")"
+        }
+        return "\(who) \(verb)."
+    }
+
+    static func event(for departure: Departure) -> NoticeEvent {
+        switch departure {
+        case .left: .left
+        case .dropped: .dropped
+        case .removed: .removed
+        }
+    }
+
+    static func verb(for departure: Departure) -> String { verb(for: event(for: departure), plural: false) }
+
+    static func verb(for event: NoticeEvent, plural: Bool) -> String {
+        switch event {
+        case .joined: "joined"
+        case .dropped: "dropped out"
+        case .removed: plural ? "were removed by the host" : "was removed by the host"
+        default: "left"
+        }
+    }
+}
