@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "wordgame-server", targets: ["wordgame-server"]),
         .executable(name: "wordgame-client", targets: ["wordgame-client"]),
         .executable(name: "wordgame-bench", targets: ["wordgame-bench"]),
+        .executable(name: "wordgame-report", targets: ["wordgame-report"]),
         .library(name: "WordGame", targets: ["WordGame"]),
         .library(name: "WordGameProtocol", targets: ["WordGameProtocol"]),
         .library(name: "WordGameServer", targets: ["WordGameServer"]),
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "WordGameServer", "CSystem"]),
         .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer", "WordGameResults"]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
+        // Statistics over a results folder: per player, and the words a class missed.
+        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults"]),
         // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
