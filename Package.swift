@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "WordGameResults", dependencies: ["WordGame"]),
         .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "CSystem"]),
         // The terminal game; it embeds the server for solo play.
-        .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "WordGameServer", "CSystem"]),
+        .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "WordGameServer", "WordGameResults", "CSystem"]),
         .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer", "WordGameResults"]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
         // Statistics over a results folder: per player, and the words a class missed.

@@ -1,4 +1,5 @@
 import WordGameServer
+import WordGameResults
 
 /// The command line of `wordgame-client`.
 public struct ClientOptions: Equatable {
@@ -9,8 +10,17 @@ public struct ClientOptions: Equatable {
     public var game = GameFlags()
     public var lineMode = false
     public var showHelp = false
-    /// Rule flags given: they only make sense for a solo game.
+    /// Rule flags given: they only make sense for a server this process runs.
     public var setsRules = false
+    /// `--present`: the projector screen, hosting (or watching) a room instead of playing.
+    public var present = false
+    /// `--key`: with `--present --host --room`, take back the host seat of that room.
+    public var key: String?
+    /// `--watch`: with `--present --host --room`, show the room without hosting it.
+    public var watch = false
+    /// Where the in-process class server keeps results; nil with `--no-results`.
+    public var resultsDirectory: String? = ResultsWriter.defaultDirectory
+    var setsResults = false
 
     public init() {}
 
@@ -32,7 +42,18 @@ public struct ClientOptions: Equatable {
           --line-mode          plain lines instead of the full screen (automatic when not a terminal)
           -h, --help           show this help
 
+        PROJECTOR (for a teacher; it hosts a room and does not play):
+          --present            the projector screen: the room code in big letters, who joined,
+                               each pair and who is still thinking, the podium and the ranking.
+                               Without --host it runs the server too, for the network, on port
+                               4000 or the next free one (--port N to start from N)
+          --results DIR        where that server keeps results (default wordgame-results)
+          --no-results         keep no results
+          --room ROOM --key KEY   with --host: take back the host seat of your room
+          --room ROOM --watch     with --host: show a room someone else hosts (a second screen)
+
         KEYS: y, c or → correct · n, w or ← wrong · q or Ctrl-C quit · R restart after a game.
+        On the projector: S start · L lock · K remove a player · E end the game · C close · ? help.
         """
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> ClientOptions {
@@ -50,12 +71,40 @@ public struct ClientOptions: Equatable {
             case "--name": options.name = try scanner.value(for: flag)
             case "--room": options.room = try scanner.value(for: flag)
             case "--line-mode": options.lineMode = true
+            case "--present": options.present = true
+            case "--key": options.key = try scanner.value(for: flag)
+            case "--watch": options.watch = true
+            case "--results":
+                options.resultsDirectory = try scanner.value(for: flag)
+                options.setsResults = true
+            case "--no-results":
+                options.resultsDirectory = nil
+                options.setsResults = true
             default: throw UsageError("unknown option '\(flag.flag)'")
             }
         }
-        if options.host != nil && options.setsRules {
-            throw UsageError("--words, --round-ms, --pairs, --max-incorrect and --seed are for solo games; a hosted room plays the server's rules")
-        }
+        try options.check()
         return options
+    }
+
+    /// Flags that make no sense together, refused before anything starts.
+    private func check() throws(UsageError) {
+        if host != nil && setsRules {
+            throw UsageError("--words, --round-ms, --pairs, --max-incorrect and --seed are for a game this program runs; a hosted room plays the server's rules")
+        }
+        if !present {
+            if key != nil || watch || setsResults { throw UsageError("--key, --watch, --results and --no-results go with --present") }
+            return
+        }
+        if lineMode { throw UsageError("--present needs a full screen; it has no --line-mode") }
+        if name != nil { throw UsageError("the projector does not play, so it takes no --name") }
+        if host == nil {
+            if key != nil || watch || room != nil { throw UsageError("--room, --key and --watch need --host: without it, --present makes a new room") }
+        } else {
+            if setsResults { throw UsageError("--results and --no-results are for the server --present runs; with --host, that server keeps them") }
+            if key != nil && watch { throw UsageError("--key takes back your room; --watch shows one without hosting: choose one") }
+            if (key != nil || watch) && room == nil { throw UsageError("--key and --watch need the room: --room CODE") }
+            if room != nil && key == nil && !watch { throw UsageError("with --present, --room needs --key (to take your room back) or --watch") }
+        }
     }
 }

@@ -120,9 +120,11 @@ public struct ClientState: Sendable {
             final = over
             round = nil
         case .error(let error): notice = error.text
+        // What the host did, and who came and went: "Bo was removed by the host".
+        case .notice(_, let text): notice = text
         case .bye(let text): goodbye = text
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
-        case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .notice, .roster, .arrived, .departed, .waiting,
+        case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
              .tally, .ranking: break
         }
     }

@@ -21,14 +21,17 @@ public enum JoinRoom {
             switch try reply(connection) {
             case .joined:
                 return name
-            case .refused(let problem):
+            case .nameRefused(let problem):
                 guard let ask = askAgain, let another = ask(problem) else { throw ClientError(problem) }
                 name = another
+            case .roomRefused(let problem):
+                // Another name would not help: a mistyped code, a locked room.
+                throw ClientError(problem)
             }
         }
     }
 
-    private enum Reply { case joined, refused(String) }
+    private enum Reply { case joined, nameRefused(String), roomRefused(String) }
 
     /// Reads until the JOIN succeeds or one of the two commands is refused.
     private static func reply(_ connection: ServerConnection) throws(ClientError) -> Reply {
@@ -36,10 +39,14 @@ public enum JoinRoom {
             switch try connection.next(timeout: 10) {
             case .joined:
                 return .joined
-            case .error(let error) where [.badName, .nameTaken, .badRoom, .noName].contains(error.code):
+            case .error(let error) where [.badName, .nameTaken, .noName].contains(error.code):
                 // A refused NAME is followed by a refused JOIN (no-name): read past it.
                 if error.code == .badName { _ = try? connection.next(timeout: 2) }
-                return .refused(error.text)
+                return .nameRefused(error.text)
+            case .error(let error) where [.badRoom, .noRoom, .roomLocked, .tooManyRooms].contains(error.code):
+                return .roomRefused(error.text)
+            case .bye(let text):
+                throw ClientError(text)
             default:
                 continue
             }

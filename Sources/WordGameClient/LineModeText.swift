@@ -29,7 +29,7 @@ public enum LineModeText {
             return ["Final score: \(over.correct) correct, \(over.wrong) wrong\(rank)."]
         case .starting(let ms):
             return ["Starting in \(seconds(ms)) s."]
-        case .info(let text), .bye(let text):
+        case .info(let text), .bye(let text), .notice(_, let text):
             return [text]
         case .error(let error):
             return ["! \(error.text)"]

@@ -25,6 +25,26 @@ if options.showHelp {
 }
 
 signal(SIGPIPE, SIG_IGN)
+
+/// The word list for a game this program runs: --words, else the default list.
+func loadWords(_ path: String?) throws(ClientError) -> WordList {
+    guard let path = path ?? DefaultWordList.path() else {
+        throw ClientError("cannot find the default word list \(DefaultWordList.relativePath); give one with --words PATH")
+    }
+    do { return try WordList.load(path: path) } catch { throw ClientError(error.description) }
+}
+
+if options.present {
+    guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else { fail("--present needs a terminal to draw on") }
+    do {
+        let (status, farewell) = try PresentApp.run(options, words: { () throws(ClientError) in try loadWords(options.game.wordsPath) })
+        farewell.forEach { print($0) }
+        exit(status)
+    } catch {
+        fail(error.description)
+    }
+}
+
 let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !options.lineMode
 
 /// Asks for a name on the normal terminal (or reads one line in line mode).
@@ -44,11 +64,8 @@ if let chosen = options.host {
     host = chosen
     port = options.port
 } else {
-    guard let path = options.game.wordsPath ?? DefaultWordList.path() else {
-        fail("cannot find the default word list \(DefaultWordList.relativePath); give one with --words PATH")
-    }
     let words: WordList
-    do { words = try WordList.load(path: path) } catch { fail(error.description) }
+    do { words = try loadWords(options.game.wordsPath) } catch { fail(error.description) }
     do { soloServer = try SoloServer.start(words: words, rules: options.game.rules, seed: options.game.seed) } catch {
         fail("cannot start the solo game: \(error)")
     }
@@ -82,7 +99,7 @@ do {
 
 let status: Int32
 if interactive {
-    do { status = try TerminalGame(connection: connection, name: name).run() } catch { fail("\(error)") }
+    do { status = try TerminalLoop(connection: connection, screen: ClientState(name: name)).run() } catch { fail("\(error)") }
 } else {
     status = LineModeGame(connection: connection, name: name).run()
 }

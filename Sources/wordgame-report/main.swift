@@ -1,2 +1,52 @@
-// wordgame-report: being written (see Sources/WordGameResults/Report.swift).
-print("wordgame-report: not yet")
+import Foundation
+import WordGameResults
+
+// Argument parsing, files and exit codes only: the figures are worked out in
+// WordGameResults (`Report`), where they are unit-tested.
+
+func fail(_ message: String, usage: Bool = false) -> Never {
+    FileHandle.standardError.write(Data("wordgame-report: \(message)\n".utf8))
+    if usage { FileHandle.standardError.write(Data("\n\(ReportOptions.usage)\n".utf8)) }
+    exit(usage ? 64 : 1)  // 64: EX_USAGE (sysexits.h), as wordgame-server
+}
+
+let options: ReportOptions
+do {
+    options = try ReportOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail(error.message, usage: true)
+}
+if options.showHelp {
+    print(ReportOptions.usage)
+    exit(0)
+}
+
+let path = (options.directory.hasSuffix("/") ? String(options.directory.dropLast()) : options.directory) + "/" + ResultsWriter.historyFile
+let games: [GameSummary]
+do {
+    games = try ReportHistory.load(path: path)
+} catch {
+    fail(error.description)
+}
+// No games is an answer, not a failure: the server may simply not have finished one yet.
+guard !games.isEmpty else {
+    print("no games yet in \(path)")
+    exit(0)
+}
+
+let report = Report(games: games)
+print(report.text(source: path, top: options.top), terminator: "")
+if let prefix = options.csvPrefix {
+    // The files hold every word, not the top N: sorting and cutting is what a spreadsheet is for.
+    let files = [("players", report.playersTable), ("missed", report.missedTable()), ("fooled", report.fooledTable())]
+    print("")
+    for (name, table) in files {
+        let file = "\(prefix)-\(name).csv"
+        do {
+            try AtomicFile.write(table.csv, to: file)
+        } catch {
+            fail("cannot write \(error.description)")
+        }
+        print("wrote \(file)")
+    }
+}

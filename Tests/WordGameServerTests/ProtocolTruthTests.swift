@@ -14,7 +14,8 @@ import WordGameProtocol
         while case .help(let line) = try client.next() { text += line + "\n" }
         #expect(client.transcript.last == "END HELP")
         for word in ["HELP", "?", "NAME", "NICK", "JOIN", "START", "AGAIN", "R", "Y", "N", "YES", "NO", "C", "W", "CORRECT",
-                     "WRONG", "ANSWER", "A", "STATUS", "LEAVE", "PING", "QUIT", "Q", "EXIT", "BYE"] {
+                     "WRONG", "ANSWER", "A", "STATUS", "LEAVE", "PING", "QUIT", "Q", "EXIT", "BYE", "HOST", "WATCH", "LOCK", "UNLOCK",
+                     "KICK", "REMOVE", "STOP", "CLOSE"] {
             let spelled = text.split(whereSeparator: { !$0.isLetter && $0 != "?" }).contains { $0 == word }
             #expect(spelled, "HELP does not mention \(word)")
         }

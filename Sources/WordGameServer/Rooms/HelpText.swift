@@ -17,6 +17,13 @@ enum HelpText {
         "LEAVE                  leave the room",
         "PING                   the server answers PONG",
         "QUIT                   close the connection (also Q, EXIT or BYE)",
+        "HOST                   make a room with a code for a class, and run it without playing",
+        "HOST <room> <key>      take your host seat back (the key came with OK HOST)",
+        "WATCH [room]           follow a room without playing, as a projector does",
+        "LOCK or UNLOCK         the host: let nobody new in, or let them in again",
+        "KICK <name>            the host: remove a player (also REMOVE)",
+        "STOP                   the host: end the game now",
+        "CLOSE                  the host: close the room",
         "Commands are case-insensitive. A pair falls for the time ROUND gives; no answer in time counts as wrong.",
     ]
 }

@@ -4,12 +4,39 @@ import WordGame
 import WordGameProtocol
 import WordGameServer
 
-/// The full-screen game: raw mode, the alternate screen, a frame redrawn as
-/// the word falls. One loop polls the keyboard, the server and a signal pipe;
-/// everything it learns goes through `ClientState`, and `Renderer` draws it.
-public final class TerminalGame {
+/// What a full-screen loop drives: state changed only by server messages,
+/// keys and time, and drawn by pure code. The game (`ClientState`) and the
+/// projector (`PresentState`) are two of these.
+public protocol TerminalScreen {
+    mutating func receive(_ message: ServerMessage, at now: Instant)
+    mutating func tick(at now: Instant)
+    /// A key press; returns the commands to send.
+    mutating func press(_ key: Key, at now: Instant) -> [ClientCommand]
+    /// True while something moves, so the loop draws about 30 frames a second.
+    func isAnimating(at now: Instant) -> Bool
+    var hasQuit: Bool { get }
+    /// Why the server sent us away, if it did.
+    var goodbye: String? { get }
+    func frame(columns: Int, rows: Int, now: Instant) -> Frame
+}
+
+extension ClientState: TerminalScreen {
+    public mutating func press(_ key: Key, at now: Instant) -> [ClientCommand] { press(key) }
+    public func frame(columns: Int, rows: Int, now: Instant) -> Frame { Renderer.frame(self, columns: columns, rows: rows, now: now) }
+}
+
+extension PresentState: TerminalScreen {
+    public func frame(columns: Int, rows: Int, now: Instant) -> Frame {
+        PresentRenderer.frame(self, columns: columns, rows: rows, now: now)
+    }
+}
+
+/// A full screen: raw mode, the alternate screen, a frame redrawn as things
+/// move. One loop polls the keyboard, the server and a signal pipe;
+/// everything it learns goes through the screen's state, which draws itself.
+public final class TerminalLoop<Screen: TerminalScreen> {
     private let connection: ServerConnection
-    private var state: ClientState
+    public private(set) var state: Screen
     private var decoder = KeyDecoder()
     private let signals: WakePipe
     private let color: Bool
@@ -19,11 +46,11 @@ public final class TerminalGame {
 
     /// About 30 frames a second while something moves; the word moves one row at a time,
     /// so most ticks draw nothing new and write nothing.
-    static let frameMilliseconds: Int32 = 33
+    static var frameMilliseconds: Int32 { 33 }
 
-    public init(connection: ServerConnection, name: String) throws {
+    public init(connection: ServerConnection, screen: Screen) throws {
         self.connection = connection
-        state = ClientState(name: name)
+        state = screen
         signals = try WakePipe()
         color = getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
     }
@@ -76,14 +103,14 @@ public final class TerminalGame {
 
     private func handle(_ keys: [Key]) {
         for key in keys {
-            state.press(key).forEach(connection.send)
+            state.press(key, at: .now()).forEach(connection.send)
             if state.hasQuit { return }
         }
     }
 
     /// Draws the frame if it differs from the last one: a single write, no flicker.
     private func draw() {
-        let frame = Renderer.frame(state, columns: columns, rows: rows, now: .now()).ansi(color: color)
+        let frame = state.frame(columns: columns, rows: rows, now: .now()).ansi(color: color)
         guard frame != lastFrame else { return }
         lastFrame = frame
         var bytes = Array(frame.utf8)

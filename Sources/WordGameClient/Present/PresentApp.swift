@@ -1,0 +1,72 @@
+import Glibc
+import WordGame
+import WordGameProtocol
+import WordGameServer
+
+/// `wordgame-client --present`: one command for the teacher. Without `--host`
+/// it runs the class server in this process and hosts a room on it; with
+/// `--host` it hosts (or takes back, or watches) a room on that server.
+public enum PresentApp {
+    /// Runs the screen until the teacher quits; returns the exit status and
+    /// what to print once the terminal is back to normal.
+    public static func run(_ options: ClientOptions, words: () throws(ClientError) -> WordList) throws(ClientError) -> (status: Int32, farewell: [String]) {
+        var server: Server?
+        defer {
+            server?.stop()
+            server?.waitUntilStopped()  // also waits for results still being written
+        }
+        let host: String, port: UInt16, address: String
+        if let remote = options.host {
+            host = remote
+            port = options.port
+            address = remote
+        } else {
+            let list = try words()
+            do {
+                server = try ClassServer.start(words: list, rules: options.game.rules, seed: options.game.seed, firstPort: options.port,
+                                               resultsDirectory: options.resultsDirectory)
+            } catch {
+                throw ClientError("cannot listen on port \(options.port) or the \(ClassServer.portsTried - 1) after it: \(error)")
+            }
+            host = "127.0.0.1"
+            port = server!.port
+            address = JoinInstructions.networkAddresses().first ?? "127.0.0.1"
+        }
+        if let problem = server?.results?.problem() {
+            throw ClientError("results cannot be kept (\(problem)); choose a folder with --results DIR, or --no-results")
+        }
+        let connection = try ServerConnection(host: host, port: port)
+        let role: PresentSession.Role
+        if let room = options.room, let key = options.key {
+            role = .reclaim(room: room, key: key)
+        } else if let room = options.room, options.watch {
+            role = .watch(room: room)
+        } else {
+            role = .host
+        }
+        let accepted = try PresentSession.open(connection, as: role)
+
+        var state = PresentState()
+        state.joinAddress = address
+        state.joinPort = port
+        if server != nil { state.quitWarning = "Quit? This stops the server and sends every student away." }
+        state.receive(accepted, at: .now())
+        let loop: TerminalLoop<PresentState>
+        do { loop = try TerminalLoop(connection: connection, screen: state) } catch { throw ClientError("\(error)") }
+        let status = try loop.run()
+        return (status, farewell(loop.state, options: options, server: server, port: port))
+    }
+
+    /// What the teacher needs after the screen is gone: where the results are,
+    /// and how to take the room back (the key is never shown on the projector).
+    static func farewell(_ state: PresentState, options: ClientOptions, server: Server?, port: UInt16) -> [String] {
+        var lines: [String] = []
+        if let results = server?.results { lines.append("Results of this session's games: \(results.directory)") }
+        if server == nil, let room = state.room, let key = state.key, state.screen != .closed {
+            let portFlag = port == 4000 ? "" : " --port \(port)"
+            lines.append("The room \(room.uppercased()) waits for its host. Take it back with:")
+            lines.append("  wordgame-client --present --host \(options.host ?? "127.0.0.1")\(portFlag) --room \(room) --key \(key)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,135 @@
+import WordGame
+import WordGameProtocol
+
+/// Draws the projector screen: a pure function from (state, window size, now)
+/// to a frame, like `Renderer` for the game. It is read from the back of a
+/// classroom, so it says little, in big or bold text, and turns its own pages.
+///
+/// Every screen shares a frame: the room and its state on row 0, a rule on
+/// row 1, the latest event or the question being asked on the second-last row,
+/// and the keys on the last. The host's key is never drawn: the screen is
+/// projected, and the key is what takes the room back.
+public enum PresentRenderer {
+    public static let minimumColumns = 60
+    public static let minimumRows = 20
+    /// The leaderboard beside the falling word, when the window is wide enough.
+    static let panelWidth = 28
+    static let panelMinimumColumns = 76
+
+    public static func frame(_ state: PresentState, columns: Int, rows: Int, now: Instant) -> Frame {
+        var frame = Frame(columns: max(1, columns), rows: max(1, rows))
+        guard columns >= minimumColumns, rows >= minimumRows else {
+            frame.centre("Window too small", row: rows / 2 - 1, .bold)
+            frame.centre("need \(minimumColumns)×\(minimumRows), have \(columns)×\(rows)", row: rows / 2)
+            frame.centre("q quits", row: rows / 2 + 1)
+            return frame
+        }
+        header(state, &frame)
+        let body = Body(top: 2, bottom: rows - 3, width: columns)
+        switch state.screen {
+        case .connecting: frame.centre("Connecting…", row: rows / 2, .bold)
+        case .lobby: lobby(state, &frame, body)
+        case .playing: playing(state, &frame, body, now: now)
+        case .gameOver: gameOver(state, &frame, body)
+        case .closed: closed(state, &frame, body)
+        }
+        statusLine(state, &frame, now: now)
+        frame.centre(keys(state), row: rows - 1, .dim)
+        if state.showsHelp { help(state, &frame) }
+        return frame
+    }
+
+    /// The rows between the header and the status line.
+    struct Body {
+        var top: Int
+        /// The last row the body may use.
+        var bottom: Int
+        var width: Int
+        var left = 0
+    }
+
+    // MARK: Frame parts
+
+    private static func header(_ state: PresentState, _ frame: inout Frame) {
+        let room = state.room.map { " · room \(ScreenText.safe($0.uppercased()))" } ?? ""
+        frame.put(" wordgame\(room)", row: 0, column: 0, .bold)
+        var right: [String] = []
+        if let round = state.round, state.screen == .playing { right.append("pair \(round.number) of \(round.pairs)") }
+        let players = state.info?.members ?? state.roster.count
+        if state.room != nil && state.screen != .closed { right.append("\(players) player\(players == 1 ? "" : "s")") }
+        right.append(state.isHost ? "hosting" : "watching")
+        if state.locked {
+            frame.right(right.joined(separator: " · ") + " · LOCKED", row: 0)
+            frame.right("LOCKED", row: 0, .reverse, .red)
+        } else {
+            frame.right(right.joined(separator: " · "), row: 0, .dim)
+        }
+        frame.put(String(repeating: "─", count: frame.columns), row: 1, column: 0, .dim)
+    }
+
+    /// The question being asked, else a fresh error, else the latest room event.
+    private static func statusLine(_ state: PresentState, _ frame: inout Frame, now: Instant) {
+        let row = frame.height - 2
+        if let prompt = state.prompt {
+            frame.centre(question(prompt, state), row: row, .bold, .yellow)
+        } else if state.showsError(at: now), let error = state.error {
+            frame.centre(ScreenText.safe(error), row: row, .red)
+        } else if let notice = state.notice(at: now) {
+            frame.centre(ScreenText.safe(notice), row: row, .cyan)
+        }
+    }
+
+    static func question(_ prompt: PresentState.Prompt, _ state: PresentState) -> String {
+        switch prompt {
+        case .kick(let typed): return "Remove which player? \(ScreenText.safe(typed))_   (Enter removes, Esc cancels)"
+        case .confirmStop: return "End this game now? Everyone goes to the ranking. (y/n)"
+        case .confirmClose: return "Close the room? Everyone in it is sent away. (y/n)"
+        case .confirmQuit: return "\(state.quitWarning) (y/n)"
+        }
+    }
+
+    static func keys(_ state: PresentState) -> String {
+        if state.screen == .closed { return state.key != nil ? "N new room · Q quit" : "Q quit" }
+        guard state.isHost else { return "←→ pages · ? help · Q quit" }
+        switch state.screen {
+        case .connecting, .closed: return "Q quit"
+        case .lobby: return "S start · L \(state.locked ? "unlock" : "lock") · K remove · C close · ←→ pages · ? help · Q quit"
+        case .playing: return "E end game · L \(state.locked ? "unlock" : "lock") · K remove · ? help · Q quit"
+        case .gameOver: return "S next game · L \(state.locked ? "unlock" : "lock") · K remove · C close · ←→ pages · Q quit"
+        }
+    }
+
+    private static func help(_ state: PresentState, _ frame: inout Frame) {
+        var lines = ["Keys"]
+        if state.isHost {
+            lines += ["S or Enter   start a game, or the next one",
+                      "L            lock the room (nobody new) or unlock it",
+                      "K            remove a player: type the name, then Enter",
+                      "E            end the game now",
+                      "C            close the room"]
+        }
+        lines += ["← →          turn the page (pages also turn by themselves)",
+                  "Q            quit",
+                  "",
+                  "any key closes this help"]
+        let width = min(frame.columns - 4, (lines.map(\.count).max() ?? 0) + 6)
+        let top = max(2, (frame.height - lines.count - 2) / 2)
+        let left = (frame.columns - width) / 2
+        for row in top..<(top + lines.count + 2) { frame.put(String(repeating: " ", count: width), row: row, column: left, .reverse) }
+        // The box's reverse video covers these rows, so the text needs no style of its own.
+        for (offset, line) in lines.enumerated().dropFirst() {
+            frame.put(ScreenText.fit(line, width - 6), row: top + 1 + offset, column: left + 3)
+        }
+        frame.centre(lines[0], row: top + 1, left: left, width: width, .bold)
+    }
+
+    private static func closed(_ state: PresentState, _ frame: inout Frame, _ body: Body) {
+        let middle = (body.top + body.bottom) / 2
+        frame.centre("The room \(ScreenText.safe(state.room?.uppercased() ?? "")) is closed.", row: middle - 1, .bold)
+        if state.key != nil {
+            frame.centre("Press N for a new room with a new code, or Q to quit.", row: middle + 1)
+        } else if let goodbye = state.goodbye {
+            frame.centre(ScreenText.safe(goodbye), row: middle + 1)
+        }
+    }
+}

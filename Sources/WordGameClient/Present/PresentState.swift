@@ -1,0 +1,300 @@
+import WordGame
+import WordGameProtocol
+
+/// What the projector screen knows: the room it hosts (or watches), who is
+/// in, the pair on screen, who is still thinking, and the rankings. Changed
+/// only by server messages, keys and time; `PresentRenderer` draws it.
+public struct PresentState: Sendable {
+    public enum Screen: Equatable, Sendable { case connecting, lobby, playing, gameOver, closed }
+
+    /// A question the screen asks before a control that cannot be undone.
+    public enum Prompt: Equatable, Sendable {
+        /// Typing the name of the player to remove.
+        case kick(String)
+        case confirmStop
+        case confirmClose
+        case confirmQuit
+    }
+
+    /// Where students connect: this machine's network address and the port (set by the app).
+    public var joinAddress: String?
+    public var joinPort: UInt16 = 4000
+    /// Said when quitting, by whoever owns the room (e.g. the in-process server stops with the screen).
+    public var quitWarning = "Quit? The room stays open; come back with HOST and the key."
+    public var room: String?
+    public var key: String?
+    public var me: PlayerState = .outside
+    public var info: RoomInfo?
+    /// Members in join order.
+    public var roster: [String] = []
+    var incomingRoster: [String] = []
+    public var locked = false
+    public var game: GameInfo?
+    public var gamesPlayed = 0
+    public var round: RoundInfo?
+    public var roundReceivedAt: Instant?
+    public var progress: (answered: Int, playing: Int)?
+    public var waiting: (count: Int, names: [String])?
+    public var lastReveal: Reveal?
+    public var lastTally: Tally?
+    public var lastRevealAt: Instant?
+    public var top: [TopEntry] = []
+    var incomingTop: [TopEntry] = []
+    public var ranking: [RankingEntry] = []
+    var incomingRanking: [RankingEntry] = []
+    public var gameOver = false
+    /// The latest room events, newest last, and when the last came.
+    public var notices: [String] = []
+    public var noticeAt: Instant?
+    /// Where the last game's results went (or why they could not be kept).
+    public var resultsNote: String?
+    public var error: String?
+    public var errorAt: Instant?
+    /// Which page of names or ranking is shown: the renderer takes it modulo
+    /// the page count, so it can only grow or shrink by one.
+    public var page = 0
+    /// When the page last turned: a projector nobody touches turns its own pages.
+    public var pageTurnedAt: Instant?
+    public var prompt: Prompt?
+    public var showsHelp = false
+    public var hasQuit = false
+    public var goodbye: String?
+
+    public static let noticesKept = 3
+    public static let revealMilliseconds = 4_000
+    public static let errorMilliseconds = 4_000
+    public static let pageMilliseconds = 10_000
+    /// A room event stays on screen this long: a stale "Bo left" would mislead the room.
+    public static let noticeMilliseconds = 10_000
+
+    public init() {}
+
+    public var isHost: Bool { me == .hosting }
+
+    /// The exact lines a student types, for `nc` and for the client.
+    public var joinLines: [String] {
+        guard let address = joinAddress, let room else { return [] }
+        let code = room.uppercased()
+        let port = joinPort == 4000 ? "" : " --port \(joinPort)"
+        return ["nc \(address) \(joinPort)   then type   NAME yourname   and   JOIN \(code)",
+                "or  wordgame-client --host \(address)\(port) --room \(code)"]
+    }
+
+    public var screen: Screen {
+        if me == .outside && room != nil { return .closed }
+        if room == nil { return .connecting }
+        if gameOver { return .gameOver }
+        return game != nil ? .playing : .lobby
+    }
+
+    /// How far the pair on screen has fallen: 0 at the top, 1 when its time is up.
+    public func fall(at now: Instant) -> Double {
+        guard let round, let start = roundReceivedAt else { return 0 }
+        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6
+        return min(1, max(0, elapsed / Double(max(1, round.milliseconds))))
+    }
+
+    public func showsReveal(at now: Instant) -> Bool {
+        guard let at = lastRevealAt else { return false }
+        return now < at.adding(milliseconds: Self.revealMilliseconds)
+    }
+
+    /// The latest room event, while it is news.
+    public func notice(at now: Instant) -> String? {
+        guard let at = noticeAt, now < at.adding(milliseconds: Self.noticeMilliseconds) else { return nil }
+        return notices.last
+    }
+
+    public func showsError(at now: Instant) -> Bool {
+        guard error != nil, let at = errorAt else { return false }
+        return now < at.adding(milliseconds: Self.errorMilliseconds)
+    }
+
+    public func isAnimating(at now: Instant) -> Bool {
+        round != nil || showsReveal(at: now) || showsError(at: now)
+    }
+
+    // MARK: Events
+
+    public mutating func receive(_ message: ServerMessage, at now: Instant) {
+        switch message {
+        case .hosted(let room, let key):
+            if room != self.room { self = PresentState(keeping: self) }
+            self.room = room
+            self.key = key
+        case .watchingRoom(let room): self.room = room
+        case .room(let info): self.info = info
+        case .you(let state): me = state
+        case .roster(let name): incomingRoster.append(name)
+        case .end("ROSTER"):
+            roster = incomingRoster
+            incomingRoster = []
+        case .arrived(let name): roster.append(name)
+        case .departed(let name, _): roster.removeAll { $0 == name }
+        case .notice(let event, let text):
+            if event == .locked { locked = true }
+            if event == .unlocked { locked = false }
+            notices = Array((notices + [text]).suffix(Self.noticesKept))
+            noticeAt = now
+        case .lockSet(let locked): self.locked = locked
+        case .game(let info): beginGame(info)
+        case .round(let info):
+            round = info
+            roundReceivedAt = now
+            progress = nil
+        case .progress(let number, let answered, let playing):
+            if round?.number == number { progress = (answered, playing) }
+        case .waiting(let count, let names): waiting = (count, names)
+        case .reveal(let reveal):
+            round = nil
+            waiting = nil
+            lastReveal = reveal
+            lastTally = nil
+            lastRevealAt = now
+        case .tally(let tally): lastTally = tally
+        case .top(let entry): incomingTop.append(entry)
+        case .end("TOP"):
+            top = incomingTop
+            incomingTop = []
+        case .gameOver:
+            gameOver = true
+            round = nil
+            waiting = nil
+            page = 0
+            pageTurnedAt = now
+        case .ranking(let entry): incomingRanking.append(entry)
+        case .end("RANKING"):
+            ranking = incomingRanking
+            incomingRanking = []
+        case .info(let text) where text.hasPrefix("The results of game"):
+            resultsNote = Self.shortResultsNote(text)
+        case .error(let problem):
+            error = problem.text
+            errorAt = now
+        case .bye(let text): goodbye = text
+        case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .starting, .result,
+             .info, .pong, .kicked, .stopped, .closed:
+            break
+        }
+    }
+
+    private mutating func beginGame(_ info: GameInfo) {
+        game = info
+        gamesPlayed += 1
+        gameOver = false
+        round = nil
+        progress = nil
+        waiting = nil
+        lastReveal = nil
+        lastTally = nil
+        lastRevealAt = nil
+        top = []
+        ranking = []
+        page = 0
+        resultsNote = nil
+    }
+
+    public mutating func tick(at now: Instant) {
+        if let turned = pageTurnedAt {
+            if now >= turned.adding(milliseconds: Self.pageMilliseconds) { turnPage(by: 1, at: now) }
+        } else {
+            pageTurnedAt = now
+        }
+        if lastRevealAt != nil && !showsReveal(at: now) { lastRevealAt = nil }
+        if errorAt != nil && !showsError(at: now) {
+            error = nil
+            errorAt = nil
+        }
+    }
+
+    /// "The results of game 2 are saved: /long/path/…-players.csv (and …)." reads
+    /// on a projector as "Results of game 2 saved: …-players.csv"; the folder
+    /// is printed when the screen closes.
+    static func shortResultsNote(_ text: String) -> String {
+        guard let colon = text.range(of: " are saved: "), let end = text.range(of: " (and", range: colon.upperBound..<text.endIndex)
+        else { return text }
+        let file = text[colon.upperBound..<end.lowerBound].split(separator: "/").last.map(String.init) ?? ""
+        let game = text[..<colon.lowerBound].dropFirst("The results".count)  // " of game 2"
+        return "Results\(game) saved: \(file)"
+    }
+
+    // MARK: Keys
+
+    /// A key press; returns the commands to send. Controls that cannot be
+    /// undone ask first; removing a player asks for the name.
+    public mutating func press(_ key: Key, at now: Instant) -> [ClientCommand] {
+        if key == .interrupt { return quit() }
+        if let prompt { return answer(prompt, key) }
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        switch key {
+        case .character("q"), .character("Q"): prompt = .confirmQuit
+        case .character("?"), .character("h"), .character("H"): showsHelp = true
+        case .left, .up: turnPage(by: -1, at: now)
+        case .right, .down, .character(" "): turnPage(by: 1, at: now)
+        case .character(let c) where (c == "n" || c == "N") && screen == .closed && self.key != nil:
+            return [.host(reclaim: nil)]
+        default:
+            guard isHost else { return [] }
+            return hostControl(key)
+        }
+        return []
+    }
+
+    private mutating func turnPage(by step: Int, at now: Instant) {
+        page += step
+        pageTurnedAt = now
+    }
+
+    /// A fresh state for a new room, keeping what belongs to the screen, not the room.
+    private init(keeping old: PresentState) {
+        self.init()
+        joinAddress = old.joinAddress
+        joinPort = old.joinPort
+        quitWarning = old.quitWarning
+    }
+
+    private mutating func hostControl(_ key: Key) -> [ClientCommand] {
+        switch key {
+        case .enter, .character("s"), .character("S"):
+            return screen == .playing ? [] : [.start]
+        case .character("l"), .character("L"): return [locked ? .unlock : .lock]
+        case .character("k"), .character("K"): prompt = .kick("")
+        case .character("e"), .character("E"): if screen == .playing { prompt = .confirmStop }
+        case .character("c"), .character("C"): prompt = .confirmClose
+        default: break
+        }
+        return []
+    }
+
+    private mutating func answer(_ asked: Prompt, _ key: Key) -> [ClientCommand] {
+        if case .kick(let typed) = asked {
+            switch key {
+            case .escape: prompt = nil
+            case .enter:
+                prompt = nil
+                let name = typed.trimmingCharacters(in: " ")
+                return name.isEmpty ? [] : [.kick(name)]
+            case .backspace: prompt = .kick(String(typed.dropLast()))
+            case .character(let c) where typed.count < Names.nicknameLength.upperBound: prompt = .kick(typed + String(c))
+            default: break
+            }
+            return []
+        }
+        prompt = nil
+        guard key == .character("y") || key == .character("Y") else { return [] }
+        switch asked {
+        case .confirmStop: return [.stop]
+        case .confirmClose: return [.close]
+        case .confirmQuit: return quit()
+        case .kick: return []
+        }
+    }
+
+    private mutating func quit() -> [ClientCommand] {
+        hasQuit = true
+        return [.quit]
+    }
+}

@@ -1,0 +1,113 @@
+import Testing
+@testable import WordGameClient
+import WordGame
+import WordGameProtocol
+
+/// The projector's keys and what they send: controls that cannot be undone ask first.
+@Suite struct PresentStateTests {
+    func t(_ ms: Int64) -> Instant { .milliseconds(ms) }
+
+    func host(playing: Bool = false) -> PresentState {
+        var state = PresentState()
+        state.receive(.hosted(room: "k7px", key: "KEY"), at: t(0))
+        state.receive(.you(.hosting), at: t(0))
+        if playing { state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 2)), at: t(0)) }
+        return state
+    }
+
+    func press(_ state: inout PresentState, _ keys: Key...) -> [ClientCommand] {
+        keys.flatMap { state.press($0, at: t(0)) }
+    }
+
+    @Test func startsInTheLobbyAndNotDuringAGame() {
+        var lobby = host()
+        #expect(press(&lobby, .character("s")) == [.start])
+        #expect(press(&lobby, .enter) == [.start])
+        var playing = host(playing: true)
+        #expect(press(&playing, .character("s")).isEmpty)
+    }
+
+    @Test func lockTogglesWithWhatTheServerSays() {
+        var state = host()
+        #expect(press(&state, .character("l")) == [.lock])
+        state.receive(.lockSet(true), at: t(0))
+        #expect(press(&state, .character("L")) == [.unlock])
+        state.receive(.notice(.unlocked, "The host unlocked the room."), at: t(0))
+        #expect(press(&state, .character("l")) == [.lock])
+    }
+
+    @Test func removingAPlayerAsksForTheName() {
+        var state = host()
+        #expect(press(&state, .character("k"), .character("B"), .character("o"), .character("x"), .backspace).isEmpty)
+        #expect(state.prompt == .kick("Bo"))
+        #expect(press(&state, .enter) == [.kick("Bo")])
+        #expect(state.prompt == nil)
+        #expect(press(&state, .character("k"), .character("A"), .escape).isEmpty)
+        #expect(press(&state, .character("k"), .enter).isEmpty)  // no name, nothing sent
+    }
+
+    @Test func endingTheGameClosingAndQuittingAskFirst() {
+        var state = host(playing: true)
+        #expect(press(&state, .character("e")).isEmpty && state.prompt == .confirmStop)
+        #expect(press(&state, .character("n")).isEmpty && state.prompt == nil)
+        #expect(press(&state, .character("e"), .character("y")) == [.stop])
+        #expect(press(&state, .character("c"), .character("y")) == [.close])
+        #expect(press(&state, .character("q")).isEmpty && !state.hasQuit)
+        #expect(press(&state, .character("y")) == [.quit] && state.hasQuit)
+    }
+
+    @Test func ctrlCQuitsAtOnce() {
+        var state = host()
+        #expect(press(&state, .interrupt) == [.quit] && state.hasQuit)
+    }
+
+    @Test func helpOpensAndAnyKeyClosesItWithoutActing() {
+        var state = host()
+        #expect(press(&state, .character("?")).isEmpty && state.showsHelp)
+        #expect(press(&state, .character("s")).isEmpty && !state.showsHelp)
+    }
+
+    @Test func aClosedRoomOffersANewOne() {
+        var state = host()
+        state.receive(.closed(room: "k7px"), at: t(0))
+        state.receive(.you(.outside), at: t(0))
+        #expect(state.screen == .closed)
+        #expect(press(&state, .character("n")) == [.host(reclaim: nil)])
+        state.receive(.hosted(room: "m3qp", key: "KEY2"), at: t(0))
+        state.receive(.you(.hosting), at: t(0))
+        #expect(state.screen == .lobby && state.room == "m3qp" && state.notices.isEmpty)
+    }
+
+    @Test func aNewGameClearsTheLastOne() {
+        var state = host(playing: true)
+        state.receive(.gameOver(GameOver(rank: 0, ranked: 1, correct: 0, wrong: 0, milliseconds: 0)), at: t(0))
+        state.receive(.ranking(RankingEntry(rank: 1, name: "Ana", correct: 1, wrong: 0, milliseconds: 10, outAt: 0)), at: t(0))
+        state.receive(.end("RANKING"), at: t(0))
+        #expect(state.screen == .gameOver && state.ranking.count == 1)
+        state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 2)), at: t(0))
+        #expect(state.screen == .playing && state.ranking.isEmpty && state.gamesPlayed == 2)
+    }
+}
+
+@Suite struct PageGridTests {
+    @Test func aShortListSpreadsOverColumnsNotOneLongOne() {
+        let grid = PageGrid(count: 12, cellWidth: 18, width: 144, height: 30)
+        #expect(grid.columns == 8 && grid.rows == 2 && grid.usedColumns == 6 && grid.pages == 1)
+        #expect(grid.label(page: 0) == nil)
+    }
+
+    @Test func aLongListFillsPagesDownEachColumn() {
+        let grid = PageGrid(count: 45, cellWidth: 18, width: 76, height: 9)
+        #expect(grid.columns == 4 && grid.rows == 9 && grid.perPage == 36 && grid.pages == 2)
+        let first = grid.cells(page: 0)
+        #expect(first.count == 36 && first[1].row == 1 && first[1].column == 0 && first[9].column == 1)
+        #expect(grid.cells(page: 1).map(\.item) == Array(36..<45))
+        #expect(grid.pageIndex(-1) == 1 && grid.pageIndex(2) == 0)
+        #expect(grid.label(page: 3) == "page 2 of 2")
+    }
+
+    @Test func nothingToShowIsOneEmptyPage() {
+        let grid = PageGrid(count: 0, cellWidth: 18, width: 10, height: 0)
+        #expect(grid.pages == 1 && grid.cells(page: 5).isEmpty)
+    }
+}
