@@ -38,6 +38,8 @@ public struct ClientState: Sendable {
     public var lastRevealAt: Instant?
     public var history: [PairRecord] = []
     public var final: GameOver?
+    /// The solo player's best and last games, set when a solo game ends.
+    public var pastGames: SoloHistory.Summary?
     public var countdownEnds: Instant?
     /// The last ERROR text from the server. (INFO lines are written for people at
     /// nc, "type START"; the screen says the same its own way, so it does not show them.)

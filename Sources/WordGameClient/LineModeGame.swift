@@ -11,10 +11,13 @@ public final class LineModeGame {
     private let connection: ServerConnection
     private var state: ClientState
     private var input = LineFramer(maxLineBytes: 4096)
+    private let journal: SoloJournal?
 
-    public init(connection: ServerConnection, name: String) {
+    /// `journal`: where a solo game's history is kept (nil in a room).
+    public init(connection: ServerConnection, name: String, journal: SoloJournal? = nil) {
         self.connection = connection
         state = ClientState(name: name)
+        self.journal = journal
     }
 
     /// Plays until the player quits or the server goes away; returns the exit status.
@@ -48,6 +51,7 @@ public final class LineModeGame {
     private func deliver(_ messages: [ServerMessage]) {
         for message in messages {
             state.receive(message, at: .now())
+            journal?.observe(message, &state)
             LineModeText.lines(for: message, state: state).forEach(say)
         }
     }

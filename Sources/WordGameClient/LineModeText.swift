@@ -26,7 +26,7 @@ public enum LineModeText {
         case .gameOver(let over):
             let rank = over.ranked > 1 ? (over.rank > 0 ? ", rank \(over.rank) of \(over.ranked)" : ", watched") : ""
             // The server's INFO line that follows says how to play again.
-            return ["Final score: \(over.correct) correct, \(over.wrong) wrong\(rank)."]
+            return ["Final score: \(over.correct) correct, \(over.wrong) wrong\(rank)."] + (state.pastGames.map(history) ?? [])
         case .starting(let ms):
             return ["Starting in \(seconds(ms)) s."]
         case .info(let text), .bye(let text), .notice(_, let text):
@@ -37,6 +37,21 @@ public enum LineModeText {
             return []
         }
     }
+
+    /// The solo player's record: "Best of 3 games: 12 correct, 1 wrong, 2026-11-20" and the last games.
+    static func history(_ summary: SoloHistory.Summary) -> [String] {
+        [bestLine(summary), "Last games: " + summary.recent.map(short).joined(separator: " · ")]
+            + (summary.problem.map { ["(\($0))"] } ?? [])
+    }
+
+    public static func bestLine(_ summary: SoloHistory.Summary) -> String {
+        let best = summary.best
+        if summary.bestIsLatest { return "A new best score, in \(summary.played) games of \(best.pairs) pairs!" }
+        let games = summary.played == 1 ? "your first game" : "\(summary.played) games"
+        return "Best of \(games): \(best.correct) correct, \(best.wrong) wrong, \(best.date.prefix(10))"
+    }
+
+    public static func short(_ game: SoloHistory.Game) -> String { "\(game.correct)✓ \(game.wrong)✗" }
 
     static func seconds(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : String(Double(milliseconds) / 1000)

@@ -136,9 +136,10 @@ public enum Renderer {
         guard let final = state.final else { return }
         let boxWidth = min(width - 2, 60)
         let left = (width - boxWidth) / 2
-        let listRows = max(0, frame.height - 10)
+        let pastRows = state.pastGames == nil ? 0 : 3
+        let listRows = max(0, frame.height - 10 - pastRows)
         let shown = Array(state.history.suffix(listRows))
-        let boxHeight = shown.count + 7
+        let boxHeight = shown.count + 7 + pastRows
         let top = max(2, (frame.height - boxHeight) / 2)
         frame.put("┌" + String(repeating: "─", count: boxWidth - 2) + "┐", row: top, column: left)
         for row in (top + 1)..<(top + boxHeight - 1) {
@@ -163,6 +164,12 @@ public enum Renderer {
             let line = ScreenText.fit("\(mark) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)", inner)
             frame.put(line, row: top + 4 + offset, column: left + 2)
             frame.put(mark, row: top + 4 + offset, column: left + 2, style)
+        }
+        if let past = state.pastGames {
+            let row = top + 4 + shown.count + 1
+            frame.centre(LineModeText.bestLine(past), row: row, left: left + 2, width: inner, past.bestIsLatest ? .yellow : .bold)
+            let recent = past.problem ?? "Last games: " + past.recent.map(LineModeText.short).joined(separator: " · ")
+            frame.centre(recent, row: row + 1, left: left + 2, width: inner, .dim)
         }
         frame.centre("[R]estart    [Q]uit", row: top + boxHeight - 2, left: left, width: boxWidth, .bold)
     }

@@ -97,11 +97,19 @@ do {
     fail(error.description)
 }
 
+// A solo game keeps the player's history; a room's results belong to its host.
+let journal = soloServer == nil ? nil : SoloHistoryFile.forUser().map(SoloJournal.init)
 let status: Int32
 if interactive {
-    do { status = try TerminalLoop(connection: connection, screen: ClientState(name: name)).run() } catch { fail("\(error)") }
+    do {
+        let loop = try TerminalLoop(connection: connection, screen: ClientState(name: name))
+        loop.observe = journal.map { journal in { journal.observe($0, &$1) } }
+        status = try loop.run()
+    } catch {
+        fail("\(error)")
+    }
 } else {
-    status = LineModeGame(connection: connection, name: name).run()
+    status = LineModeGame(connection: connection, name: name, journal: journal).run()
 }
 soloServer?.stop()
 soloServer?.waitUntilStopped()

@@ -93,6 +93,21 @@ import WordGameProtocol
         #expect(text.contains("[R]estart    [Q]uit"))
     }
 
+    @Test func theSoloEndDialogShowsTheBestScoreAndTheLastGames() {
+        var state = playing()
+        state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 9, wrong: 3, milliseconds: 900)), at: t(0))
+        let game = { (correct: Int, wrong: Int, date: String) in
+            SoloHistory.Game(date: date, correct: correct, wrong: wrong, milliseconds: 1, pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3)
+        }
+        let history = SoloHistory(games: [game(12, 1, "2026-11-20 18:02"), game(7, 3, "2026-11-21 09:00"), game(9, 3, "2026-11-23 10:00")])
+        state.pastGames = history.summary(after: game(9, 3, "2026-11-23 10:00"))
+        let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
+        let best = text.split(separator: "\n").first { $0.contains("Best of 3 games: 12 correct, 1 wrong, 2026-11-20") }
+        #expect(best?.filter { $0 == "│" }.count == 2, "inside the box")
+        #expect(text.contains("Last games: 9✓ 3✗ · 7✓ 3✗ · 12✓ 1✗"))
+        #expect(text.contains("[R]estart    [Q]uit"))
+    }
+
     @Test func restartResetsAndAsksForANewGame() {
         var state = playing()
         state.receive(.result(RoundResult(number: 3, verdict: .wrong, correct: 4, wrong: 3, rank: 1, ranked: 1)), at: t(0))

@@ -37,6 +37,8 @@ extension PresentState: TerminalScreen {
 public final class TerminalLoop<Screen: TerminalScreen> {
     private let connection: ServerConnection
     public private(set) var state: Screen
+    /// Sees each message after the state has: the solo history is kept here.
+    public var observe: ((ServerMessage, inout Screen) -> Void)?
     private var decoder = KeyDecoder()
     private let signals: WakePipe
     private let color: Bool
@@ -68,7 +70,10 @@ public final class TerminalLoop<Screen: TerminalScreen> {
                      pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
         var exitMessage: String?
         loop: while true {
-            for message in connection.readAvailable() { state.receive(message, at: .now()) }
+            for message in connection.readAvailable() {
+                state.receive(message, at: .now())
+                observe?(message, &state)
+            }
             if let goodbye = state.goodbye, !state.hasQuit { exitMessage = goodbye; break }
             if connection.isClosed { exitMessage = state.hasQuit ? nil : "The server closed the connection."; break }
             if state.hasQuit { break }
