@@ -47,8 +47,8 @@ public enum LineModeText {
     public static func bestLine(_ summary: SoloHistory.Summary) -> String {
         let best = summary.best
         if summary.bestIsLatest { return "A new best score, in \(summary.played) games of \(best.pairs) pairs!" }
-        let games = summary.played == 1 ? "your first game" : "\(summary.played) games"
-        return "Best of \(games): \(best.correct) correct, \(best.wrong) wrong, \(best.date.prefix(10))"
+        if summary.played == 1 { return "Your first game of \(best.pairs) pairs: your best scores start here." }
+        return "Best of \(summary.played) games: \(best.correct) correct, \(best.wrong) wrong, \(best.date.prefix(10))"
     }
 
     public static func short(_ game: SoloHistory.Game) -> String { "\(game.correct)✓ \(game.wrong)✗" }

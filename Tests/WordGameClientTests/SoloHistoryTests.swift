@@ -80,9 +80,10 @@ import WordGameProtocol
         for round in 1...2 {
             let client = try ClientProcess(["--pairs", "1", "--round-ms", "300", "--seed", "\(round)"], environment: ["XDG_DATA_HOME": data])
             try client.waitFor("Final score: 0 correct, 1 wrong", timeout: 20)
-            let best = try client.waitFor("Best of ")
             let today = String(SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl").load().games[0].date.prefix(10))
-            #expect(best == "Best of \(round == 1 ? "your first game" : "2 games"): 0 correct, 1 wrong, \(today)")
+            let best = try client.waitFor(round == 1 ? "Your first game" : "Best of ")
+            #expect(best == (round == 1 ? "Your first game of 1 pairs: your best scores start here."
+                                        : "Best of 2 games: 0 correct, 1 wrong, \(today)"))
             #expect(try client.waitFor("Last games: ") == "Last games: " + Array(repeating: "0✓ 1✗", count: round).joined(separator: " · "))
             client.type("q")
             #expect(client.waitForExit() == 0)
