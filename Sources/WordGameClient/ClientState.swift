@@ -1,6 +1,14 @@
 import WordGame
 import WordGameProtocol
 
+extension RoundInfo {
+    /// How far this pair has fallen, received at `start`: 0 at the top, 1 when its time is up.
+    func fall(since start: Instant, at now: Instant) -> Double {
+        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6
+        return min(1, max(0, elapsed / Double(max(1, milliseconds))))
+    }
+}
+
 /// One pair of the game as the player lived it, for the end dialog.
 public struct PairRecord: Equatable, Sendable {
     public var reveal: Reveal
@@ -64,8 +72,7 @@ public struct ClientState: Sendable {
     /// How far the current pair has fallen: 0 at the top, 1 at the deadline.
     public func fall(at now: Instant) -> Double {
         guard let round, let start = roundReceivedAt else { return 0 }
-        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6
-        return min(1, max(0, elapsed / Double(max(1, round.milliseconds))))
+        return round.fall(since: start, at: now)
     }
 
     public func showsFeedback(at now: Instant) -> Bool {

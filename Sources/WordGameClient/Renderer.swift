@@ -13,13 +13,10 @@ public enum Renderer {
     static let panelWidth = 26
 
     public static func frame(_ state: ClientState, columns: Int, rows: Int, now: Instant) -> Frame {
-        var frame = Frame(columns: max(1, columns), rows: max(1, rows))
         guard columns >= minimumColumns, rows >= minimumRows else {
-            frame.centre("Window too small", row: rows / 2 - 1, .bold)
-            frame.centre("need \(minimumColumns)×\(minimumRows), have \(columns)×\(rows)", row: rows / 2)
-            frame.centre("q quits", row: rows / 2 + 1)
-            return frame
+            return .tooSmall(columns: columns, rows: rows, minimum: (minimumColumns, minimumRows))
         }
+        var frame = Frame(columns: columns, rows: rows)
         header(state, &frame)
         let showsPanel = state.isMultiplayer && state.screen != .lobby && columns >= 70
         let mainWidth = showsPanel ? columns - panelWidth - 1 : columns

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGameTestSupport
 import WordGameProtocol
 
 /// The built `wordgame-server` binary, run as a person would run it.
@@ -12,29 +13,9 @@ import WordGameProtocol
         return TestServer.repositoryRoot.appendingPathComponent(".build/debug/wordgame-server")
     }()
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// Runs the binary to its end (it must end within `timeout`).
-    func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 20) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 20) throws -> ProgramRun {
+        try ProgramRun.run(Self.binary, arguments, in: directory, timeout: timeout)
     }
 
     @Test func helpPrintsUsageAndExitsZero() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordGameTestSupport
 import WordGame
 import WordGameProtocol
 import WordGameResults
@@ -14,27 +15,8 @@ import WordGameResults
         return TestServer.repositoryRoot.appendingPathComponent(".build/debug/wordgame-report")
     }()
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func report(_ arguments: [String], timeout: Double = 20) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    func report(_ arguments: [String], timeout: Double = 20) throws -> ProgramRun {
+        try ProgramRun.run(Self.binary, arguments, timeout: timeout)
     }
 
     /// What one bot lived over both games, from its own socket.

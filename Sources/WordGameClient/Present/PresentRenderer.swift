@@ -17,13 +17,10 @@ public enum PresentRenderer {
     static let panelMinimumColumns = 76
 
     public static func frame(_ state: PresentState, columns: Int, rows: Int, now: Instant) -> Frame {
-        var frame = Frame(columns: max(1, columns), rows: max(1, rows))
         guard columns >= minimumColumns, rows >= minimumRows else {
-            frame.centre("Window too small", row: rows / 2 - 1, .bold)
-            frame.centre("need \(minimumColumns)×\(minimumRows), have \(columns)×\(rows)", row: rows / 2)
-            frame.centre("q quits", row: rows / 2 + 1)
-            return frame
+            return .tooSmall(columns: columns, rows: rows, minimum: (minimumColumns, minimumRows))
         }
+        var frame = Frame(columns: columns, rows: rows)
         header(state, &frame)
         let body = Body(top: 2, bottom: rows - 3, width: columns)
         switch state.screen {

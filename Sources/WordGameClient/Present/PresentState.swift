@@ -90,8 +90,7 @@ public struct PresentState: Sendable {
     /// How far the pair on screen has fallen: 0 at the top, 1 when its time is up.
     public func fall(at now: Instant) -> Double {
         guard let round, let start = roundReceivedAt else { return 0 }
-        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6
-        return min(1, max(0, elapsed / Double(max(1, round.milliseconds))))
+        return round.fall(since: start, at: now)
     }
 
     public func showsReveal(at now: Instant) -> Bool {

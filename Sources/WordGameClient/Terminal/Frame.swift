@@ -39,6 +39,15 @@ public struct Frame: Equatable, Sendable {
 
     public var height: Int { grid.count }
 
+    /// The frame for a window smaller than a screen needs: what it needs and how to leave.
+    static func tooSmall(columns: Int, rows: Int, minimum: (columns: Int, rows: Int)) -> Frame {
+        var frame = Frame(columns: max(1, columns), rows: max(1, rows))
+        frame.centre("Window too small", row: rows / 2 - 1, .bold)
+        frame.centre("need \(minimum.columns)×\(minimum.rows), have \(columns)×\(rows)", row: rows / 2)
+        frame.centre("q quits", row: rows / 2 + 1)
+        return frame
+    }
+
     /// Writes `text` at (row, column), clipped to the frame.
     public mutating func put(_ text: String, row: Int, column: Int, _ styles: Style...) {
         guard grid.indices.contains(row), column < columns else { return }
