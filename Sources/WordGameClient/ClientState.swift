@@ -20,7 +20,7 @@ public struct PairRecord: Equatable, Sendable {
 /// and time. Pure: it never touches the terminal or the network; it returns
 /// the commands to send, and the renderer draws it.
 public struct ClientState: Sendable {
-    public enum Screen: Equatable, Sendable { case lobby, playing, gameOver }
+    public enum Screen: Equatable, Sendable { case lobby, playing, gameOver, outside }
 
     public var name: String
     public var room: RoomInfo?
@@ -54,12 +54,15 @@ public struct ClientState: Sendable {
     public var notice: String?
     public var hasQuit = false
     public var goodbye: String?
+    /// The room we were sent out of (removed by its host, or closed), and why.
+    public var leftRoom: (name: String, why: String?)?
 
     public static let feedbackMilliseconds = 1_500
 
     public init(name: String) { self.name = name }
 
     public var screen: Screen {
+        if leftRoom != nil { return .outside }
         if final != nil { return .gameOver }
         return game != nil ? .playing : .lobby
     }
@@ -95,7 +98,10 @@ public struct ClientState: Sendable {
         case .members(let total, let names):
             memberTotal = total
             memberNames = names
-        case .you(let state): me = state
+        case .you(let state):
+            // The NOTICE just before said why (removed, or the room closed).
+            if state == .outside && me != .outside { leftRoom = (room?.name ?? "", notice) }
+            me = state
         case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
         case .game(let info): beginGame(info)
         case .round(let info):
@@ -163,6 +169,8 @@ public struct ClientState: Sendable {
         case .lobby:
             let starts: [Key] = [.enter, .character("s"), .character("S"), .character("r"), .character("R")]
             return starts.contains(key) ? [.start] : []
+        case .outside:
+            return []
         }
     }
 

@@ -18,12 +18,13 @@ public enum Renderer {
         }
         var frame = Frame(columns: columns, rows: rows)
         header(state, &frame)
-        let showsPanel = state.isMultiplayer && state.screen != .lobby && columns >= 70
+        let showsPanel = state.isMultiplayer && ![.lobby, .outside].contains(state.screen) && columns >= 70
         let mainWidth = showsPanel ? columns - panelWidth - 1 : columns
         switch state.screen {
         case .lobby: lobby(state, &frame, width: mainWidth, now: now)
         case .playing: playing(state, &frame, width: mainWidth, now: now)
         case .gameOver: gameOver(state, &frame, width: mainWidth)
+        case .outside: outside(state, &frame, width: mainWidth)
         }
         if showsPanel { panel(state, &frame, left: mainWidth + 1) }
         return frame
@@ -135,8 +136,10 @@ public enum Renderer {
         let left = (width - boxWidth) / 2
         let pastRows = state.pastGames == nil ? 0 : 3
         let listRows = max(0, frame.height - 10 - pastRows)
-        let shown = Array(state.history.suffix(listRows))
-        let boxHeight = shown.count + 7 + pastRows
+        // When the pairs do not all fit, the last ones are listed and a line says how many are not.
+        let hidden = state.history.count > listRows ? state.history.count - max(0, listRows - 1) : 0
+        let shown = Array(state.history.suffix(hidden > 0 ? max(0, listRows - 1) : listRows))
+        let boxHeight = shown.count + (hidden > 0 ? 1 : 0) + 7 + pastRows
         let top = max(2, (frame.height - boxHeight) / 2)
         frame.put("┌" + String(repeating: "─", count: boxWidth - 2) + "┐", row: top, column: left)
         for row in (top + 1)..<(top + boxHeight - 1) {
@@ -159,16 +162,28 @@ public enum Renderer {
             }
             let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
             let line = ScreenText.fit("\(mark) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)", inner)
-            frame.put(line, row: top + 4 + offset, column: left + 2)
-            frame.put(mark, row: top + 4 + offset, column: left + 2, style)
+            frame.put(line, row: top + 4 + offset + (hidden > 0 ? 1 : 0), column: left + 2)
+            frame.put(mark, row: top + 4 + offset + (hidden > 0 ? 1 : 0), column: left + 2, style)
         }
+        if hidden > 0 { frame.put("… \(hidden) earlier pair\(hidden == 1 ? "" : "s") (a taller window shows them)", row: top + 4, column: left + 2, .dim) }
         if let past = state.pastGames {
-            let row = top + 4 + shown.count + 1
+            let row = top + 4 + shown.count + (hidden > 0 ? 1 : 0) + 1
             frame.centre(LineModeText.bestLine(past), row: row, left: left + 2, width: inner, past.bestIsLatest ? .yellow : .bold)
             let recent = past.problem ?? "Last games: " + past.recent.map(LineModeText.short).joined(separator: " · ")
             frame.centre(recent, row: row + 1, left: left + 2, width: inner, .dim)
         }
-        frame.centre("[R]estart    [Q]uit", row: top + boxHeight - 2, left: left, width: boxWidth, .bold)
+        // Only a room's host starts its next game; the others wait for it.
+        let keys = state.isHost ? "[R]estart    [Q]uit" : "The host starts the next game    [Q]uit"
+        frame.centre(keys, row: top + boxHeight - 2, left: left, width: boxWidth, .bold)
+    }
+
+    /// Removed by the host, or the room closed: why, and that there is nothing left to do here.
+    private static func outside(_ state: ClientState, _ frame: inout Frame, width: Int) {
+        let middle = frame.height / 2
+        let room = state.leftRoom.map { ScreenText.safe($0.name.uppercased()) } ?? ""
+        frame.centre("You are no longer in room \(room).", row: middle - 2, width: width, .bold)
+        if let why = state.leftRoom?.why { frame.centre(ScreenText.safe(why), row: middle, width: width) }
+        frame.centre("Press Q to quit; run wordgame-client again to join a room.", row: middle + 2, width: width, .dim)
     }
 
     private static func panel(_ state: ClientState, _ frame: inout Frame, left: Int) {

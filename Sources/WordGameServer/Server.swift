@@ -29,6 +29,8 @@ public final class Server: @unchecked Sendable {
     private var closedDuringBatch: [Int32] = []
     private var nextID = 1
     private var stopReason: String?
+    /// Set once every connection has been sent BYE: nothing is queued after it.
+    private var saidGoodbye = false
     private var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
@@ -165,7 +167,7 @@ public final class Server: @unchecked Sendable {
 
     /// Every connection hears the greeting first, even one that is turned away.
     private func refuse(_ fd: Int32) {
-        let lines = [Hub.greeting,
+        let lines = [hub.greeting,
                      ServerMessage.error(ProtocolError(.serverFull, "The server is full (\(configuration.maxConnections) players); try again later.")),
                      .bye("Server full.")]
         let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
@@ -244,7 +246,7 @@ public final class Server: @unchecked Sendable {
     }
 
     private func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection) {
-        guard !connection.isClosed, !connection.overflowed else { return }
+        guard !connection.isClosed, !connection.overflowed, !saidGoodbye else { return }
         if let tag { connection.output.append(bytes, tag: tag) } else { connection.output.append(bytes) }
         if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
         markDirty(connection)
@@ -275,6 +277,9 @@ public final class Server: @unchecked Sendable {
     private func sayGoodbye(_ reason: String) {
         defer { results?.waitUntilIdle() }
         hub.shutdown(reason: reason)
+        // BYE is the last line: those who go while the sockets drain (each
+        // closes once its BYE is out) are not news any more.
+        saidGoodbye = true
         flushDirty()
         let deadline = Instant.now().adding(milliseconds: 1_000)
         while !connections.isEmpty, Instant.now() < deadline {

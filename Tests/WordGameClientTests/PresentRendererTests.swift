@@ -55,7 +55,7 @@ import WordGameProtocol
     @Test func theJoinLinesNameAPortThatIsNotTheDefault() {
         var state = lobby(players: 0)
         state.joinPort = 4003
-        #expect(state.joinLines == ["nc 192.168.1.20 4003   then type   NAME yourname   and   JOIN K7PX",
+        #expect(state.joinLines() == ["nc 192.168.1.20 4003   then type   NAME yourname   and   JOIN K7PX",
                                     "or  wordgame-client --host 192.168.1.20 --port 4003 --room K7PX"])
     }
 
@@ -176,7 +176,7 @@ import WordGameProtocol
         state.receive(.tally(Tally(number: 3, right: 4, wrong: 1, timeout: 0)), at: t(5_000))
         state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "dog", spanish: "gato", milliseconds: 5_000)), at: t(5_000))
         let during = text(frame(state, at: 6_000))
-        #expect(during.contains("Pair 3: house = casa, it was right"))
+        #expect(during.contains("Pair 3: house = casa was correct"))
         #expect(during.contains("4 of 5 got it right · 1 wrong · 0 too slow"))
         #expect(during.contains("dog") && during.contains("gato"))
         state.tick(at: t(5_000 + Int64(PresentState.revealMilliseconds)))
@@ -186,7 +186,7 @@ import WordGameProtocol
     @Test func aWrongPairRevealsTheRightTranslation() {
         var state = playing()
         state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "perro", truth: .wrong, translation: "casa")), at: t(5_000))
-        #expect(text(frame(state, at: 5_000)).contains("Pair 3: house ≠ perro, it is casa"))
+        #expect(text(frame(state, at: 5_000)).contains("Pair 3: house = perro was wrong: it is casa"))
     }
 
     @Test func theLeaderboardStandsBesideTheRoundWhenThereIsRoom() {
@@ -252,6 +252,28 @@ import WordGameProtocol
         #expect(text(frame(viewer)).contains("←→ pages · ? help · Q quit"))
         #expect(!text(frame(viewer)).contains("S start"))
         #expect(viewer.press(.character("s"), at: t(0)).isEmpty)
+    }
+
+    @Test func theSmallestWindowKeepsTheCodeInTheJoinLinesAndTheQuitKey() {
+        var state = lobby(players: 3)
+        state.joinPort = 4703
+        let small = text(frame(state, columns: 60, rows: 20))
+        #expect(small.contains("nc 192.168.1.20 4703 · NAME you · JOIN K7PX"))
+        #expect(small.contains("wordgame-client --host 192.168.1.20 --port 4703 --room K7PX"))
+        #expect(small.contains("? help · Q quit") && !small.contains("…"))
+        #expect(text(frame(playing(), columns: 60, rows: 20)).contains("Q quit"))
+    }
+
+    @Test func aClosedRoomSaysSoAndOffersANewOne() {
+        var state = lobby(players: 2)
+        state.receive(.notice(.closed, "The host closed room k7px. Type JOIN <room> to play elsewhere, or QUIT."), at: t(0))
+        state.receive(.closed(room: "k7px"), at: t(0))
+        state.receive(.you(.outside), at: t(0))
+        let shown = frame(state)
+        #expect(text(shown).contains("The room K7PX is closed."))
+        #expect(text(shown).contains("N new room · Q quit"))
+        #expect(!shown.rows[0].contains("watching") && !shown.rows[0].contains("hosting"))
+        #expect(!text(shown).contains("Type JOIN"))
     }
 
     @Test func aTooSmallWindowSaysSo() {

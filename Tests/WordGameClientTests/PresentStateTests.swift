@@ -56,6 +56,14 @@ import WordGameProtocol
         #expect(press(&state, .character("y")) == [.quit] && state.hasQuit)
     }
 
+    /// The projector that runs the server stops it on quitting: its BYE tells
+    /// everyone, so the host sends no QUIT ("the host is away" would be untrue).
+    @Test func quittingTheScreenThatRunsTheServerSendsNothing() {
+        var state = host()
+        state.ownsServer = true
+        #expect(press(&state, .character("q"), .character("y")).isEmpty && state.hasQuit)
+    }
+
     @Test func ctrlCQuitsAtOnce() {
         var state = host()
         #expect(press(&state, .interrupt) == [.quit] && state.hasQuit)

@@ -108,6 +108,39 @@ import WordGameProtocol
         #expect(text.contains("[R]estart    [Q]uit"))
     }
 
+    @Test func aStudentRemovedMidGameIsToldWhyAndTheGameLeavesTheScreen() {
+        var state = playing()
+        state.receive(.notice(.removed, "You were removed from room k7px by the host."), at: t(100))
+        state.receive(.you(.outside), at: t(100))
+        let text = frame(state, at: 200, columns: 80, rows: 24).rows.joined(separator: "\n")
+        #expect(state.screen == .outside)
+        #expect(text.contains("You are no longer in room K7PX.") || text.contains("You are no longer in room MAIN."))
+        #expect(text.contains("You were removed from room k7px by the host."))
+        #expect(!text.contains("Correct ]") && !text.contains("casa"))
+        #expect(state.press(.character("r")).isEmpty && state.press(.character("y")).isEmpty)
+    }
+
+    @Test func aLongGameSaysWhichPairsTheEndDialogCannotShow() {
+        var state = playing()
+        for number in 1...15 {
+            state.receive(.reveal(Reveal(number: number, english: "w\(number)", spanish: "s\(number)", truth: .correct, translation: "s\(number)")), at: t(0))
+            state.receive(.result(RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: 1, ranked: 1)), at: t(0))
+        }
+        state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 15, wrong: 0, milliseconds: 900)), at: t(0))
+        let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
+        #expect(text.contains("… 2 earlier pairs"))
+        #expect(!text.contains("w2 = s2") && text.contains("w3 = s3") && text.contains("w15 = s15"))
+        #expect(frame(state, at: 0, columns: 80, rows: 40).rows.joined(separator: "\n").contains("w1 = s1"))
+    }
+
+    @Test func onlyTheHostIsOfferedTheNextGame() {
+        var state = ClientState(name: "Bo")
+        state.receive(.room(RoomInfo(name: "k7px", state: .playing, members: 3, host: "Ms Lee", autoStart: 0)), at: t(0))
+        state.receive(.gameOver(GameOver(rank: 2, ranked: 3, correct: 1, wrong: 3, milliseconds: 900)), at: t(0))
+        let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
+        #expect(text.contains("The host starts the next game    [Q]uit") && !text.contains("[R]estart"))
+    }
+
     @Test func restartResetsAndAsksForANewGame() {
         var state = playing()
         state.receive(.result(RoundResult(number: 3, verdict: .wrong, correct: 4, wrong: 3, rank: 1, ranked: 1)), at: t(0))

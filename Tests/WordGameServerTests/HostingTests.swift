@@ -230,3 +230,30 @@ import WordGameProtocol
         #expect(!events.contains("ANSWER"), "never a line per answer")
     }
 }
+
+/// The end of a server's life, as a class sees it.
+@Suite struct ShutdownTests {
+    /// BYE is everyone's last line, even when a neighbour closes on reading
+    /// it while the others' sockets drain (the terminal client does).
+    @Test func byeIsTheLastLineEveryoneGets() throws {
+        let server = try TestServer(hostedOnly: true)
+        let (host, room, _) = try HostingTests().teacher(server)
+        let players = try ["Ana", "Bo", "Cy"].map { try server.player($0, room: room) }
+        _ = try host.waitFor { $0 == .arrived("Cy") }
+        server.server.stop()
+        _ = try players[2].waitFor { if case .bye = $0 { true } else { false } }
+        players[2].reset()
+        for client in [host, players[0], players[1]] {
+            var last: ServerMessage?
+            while let line = try client.nextLine(timeout: 3) { last = try? ServerMessage(line: line) }
+            #expect(last == .bye("The server is shutting down."))
+        }
+    }
+
+    @Test func aHostedOnlyServerAsksForTheCode() throws {
+        let server = try TestServer(hostedOnly: true)
+        let client = try TestClient(port: server.port, label: "student")
+        guard case .welcome(_, let hint) = try client.next() else { Issue.record("no greeting"); return }
+        #expect(hint.contains("JOIN <code>") && !hint.contains("main"))
+    }
+}

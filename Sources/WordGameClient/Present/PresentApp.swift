@@ -49,7 +49,10 @@ public enum PresentApp {
         var state = PresentState()
         state.joinAddress = address
         state.joinPort = port
-        if server != nil { state.quitWarning = "Quit? This stops the server and sends every student away." }
+        if server != nil {
+            state.quitWarning = "Quit? This stops the server and sends every student away."
+            state.ownsServer = true
+        }
         state.receive(accepted, at: .now())
         let loop: TerminalLoop<PresentState>
         do { loop = try TerminalLoop(connection: connection, screen: state) } catch { throw ClientError("\(error)") }

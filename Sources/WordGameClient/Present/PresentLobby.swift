@@ -24,7 +24,7 @@ extension PresentRenderer {
             row += 1
         }
         row += 1
-        for line in state.joinLines {
+        for line in state.joinLines(width: body.width) {
             frame.centre(ScreenText.safe(line), row: row)
             row += 1
         }

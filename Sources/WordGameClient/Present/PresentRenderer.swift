@@ -31,7 +31,7 @@ public enum PresentRenderer {
         case .closed: closed(state, &frame, body)
         }
         statusLine(state, &frame, now: now)
-        frame.centre(keys(state), row: rows - 1, .dim)
+        frame.centre(fitting(keys(state), columns), row: rows - 1, .dim)
         if state.showsHelp { help(state, &frame) }
         return frame
     }
@@ -54,7 +54,7 @@ public enum PresentRenderer {
         if let round = state.round, state.screen == .playing { right.append("pair \(round.number) of \(round.pairs)") }
         let players = state.info?.members ?? state.roster.count
         if state.room != nil && state.screen != .closed { right.append("\(players) player\(players == 1 ? "" : "s")") }
-        right.append(state.isHost ? "hosting" : "watching")
+        if state.screen != .closed { right.append(state.isHost ? "hosting" : "watching") }
         if state.locked {
             frame.right(right.joined(separator: " · ") + " · LOCKED", row: 0)
             frame.right("LOCKED", row: 0, .reverse, .red)
@@ -71,7 +71,7 @@ public enum PresentRenderer {
             frame.centre(question(prompt, state), row: row, .bold, .yellow)
         } else if state.showsError(at: now), let error = state.error {
             frame.centre(ScreenText.safe(error), row: row, .red)
-        } else if let notice = state.notice(at: now) {
+        } else if let notice = state.notice(at: now), state.screen != .closed {
             frame.centre(ScreenText.safe(notice), row: row, .cyan)
         }
     }
@@ -83,6 +83,14 @@ public enum PresentRenderer {
         case .confirmClose: return "Close the room? Everyone in it is sent away. (y/n)"
         case .confirmQuit: return "\(state.quitWarning) (y/n)"
         }
+    }
+
+    /// A line of keys that fits: the page keys go first, then the separators shrink.
+    static func fitting(_ keys: String, _ width: Int) -> String {
+        var line = keys
+        if line.count > width { line = line.replacingOccurrences(" · ←→ pages", with: "") }
+        if line.count > width { line = line.replacingOccurrences(" · ", with: "  ") }
+        return line
     }
 
     static func keys(_ state: PresentState) -> String {

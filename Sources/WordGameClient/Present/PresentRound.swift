@@ -41,12 +41,12 @@ extension PresentRenderer {
         }
     }
 
-    /// "Pair 3: “gato” is wrong — dog is perro" and "21 of 30 right · 6 wrong · 3 too slow".
+    /// "Pair 3: dog = gato was wrong: it is perro" and "21 of 30 got it right · 6 wrong · 3 too slow".
     private static func revealBanner(_ reveal: Reveal, _ tally: Tally?, _ frame: inout Frame, _ area: Body) {
         let english = ScreenText.safe(reveal.english), spanish = ScreenText.safe(reveal.spanish)
         let truth = reveal.truth == .correct
-            ? "Pair \(reveal.number): \(english) = \(spanish), it was right"
-            : "Pair \(reveal.number): \(english) ≠ \(spanish), it is \(ScreenText.safe(reveal.translation))"
+            ? "Pair \(reveal.number): \(english) = \(spanish) was correct"
+            : "Pair \(reveal.number): \(english) = \(spanish) was wrong: it is \(ScreenText.safe(reveal.translation))"
         frame.centre(truth, row: area.top, left: area.left, width: area.width, .bold, reveal.truth == .correct ? .green : .red)
         guard let tally, tally.number == reveal.number else { return }
         let all = tally.right + tally.wrong + tally.timeout

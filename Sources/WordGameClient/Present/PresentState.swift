@@ -20,7 +20,10 @@ public struct PresentState: Sendable {
     public var joinAddress: String?
     public var joinPort: UInt16 = 4000
     /// Said when quitting, by whoever owns the room (e.g. the in-process server stops with the screen).
-    public var quitWarning = "Quit? The room stays open; come back with HOST and the key."
+    public var quitWarning = "Quit? The room waits 15 minutes for you to take it back."
+    /// The screen runs the server: quitting stops it, and its BYE tells everyone,
+    /// so the host does not say QUIT first (that would tell the class "the host is away").
+    public var ownsServer = false
     public var room: String?
     public var key: String?
     public var me: PlayerState = .outside
@@ -71,13 +74,16 @@ public struct PresentState: Sendable {
 
     public var isHost: Bool { me == .hosting }
 
-    /// The exact lines a student types, for `nc` and for the client.
-    public var joinLines: [String] {
+    /// The exact lines a student types, for `nc` and for the client, said
+    /// more tersely when the window is narrow: the code must never be cut off.
+    public func joinLines(width: Int = .max) -> [String] {
         guard let address = joinAddress, let room else { return [] }
         let code = room.uppercased()
         let port = joinPort == 4000 ? "" : " --port \(joinPort)"
-        return ["nc \(address) \(joinPort)   then type   NAME yourname   and   JOIN \(code)",
-                "or  wordgame-client --host \(address)\(port) --room \(code)"]
+        let client = "wordgame-client --host \(address)\(port) --room \(code)"
+        let full = ["nc \(address) \(joinPort)   then type   NAME yourname   and   JOIN \(code)", "or  " + client]
+        if full.allSatisfy({ $0.count <= width }) { return full }
+        return ["nc \(address) \(joinPort) · NAME you · JOIN \(code)", client]
     }
 
     public var screen: Screen {
@@ -253,6 +259,7 @@ public struct PresentState: Sendable {
         joinAddress = old.joinAddress
         joinPort = old.joinPort
         quitWarning = old.quitWarning
+        ownsServer = old.ownsServer
     }
 
     private mutating func hostControl(_ key: Key) -> [ClientCommand] {
@@ -294,6 +301,6 @@ public struct PresentState: Sendable {
 
     private mutating func quit() -> [ClientCommand] {
         hasQuit = true
-        return [.quit]
+        return ownsServer ? [] : [.quit]
     }
 }

@@ -4,6 +4,8 @@ import WordGameProtocol
 /// every command and every other spelling of it (Protocol.md §4).
 enum HelpText {
     static let greeting = "Welcome to wordgame! Type NAME <nickname>, then JOIN to play in room \"\(Names.defaultRoom)\" (or JOIN <room>). HELP lists every command."
+    /// On a server where only hosts make rooms, a bare JOIN has nowhere to go: ask for the code.
+    static let hostedGreeting = "Welcome to wordgame! Type NAME <nickname>, then JOIN <code> with the room code your teacher shows. HELP lists every command."
 
     static let lines: [String] = [
         "HELP or ?              this list",

@@ -34,11 +34,13 @@ final class Hub {
     }
 
     /// The first line on every connection, even one the server turns away.
-    static let greeting = ServerMessage.welcome(version: protocolVersion, hint: HelpText.greeting)
+    var greeting: ServerMessage {
+        .welcome(version: protocolVersion, hint: settings.openRooms ? HelpText.greeting : HelpText.hostedGreeting)
+    }
 
     func connected(_ id: ConnectionID) {
         sessions[id] = Session()
-        outbox.send(Self.greeting, to: id)
+        outbox.send(greeting, to: id)
     }
 
     /// The connection is gone: closed, reset, dropped by the server, or after QUIT (`why` .left).
