@@ -133,7 +133,7 @@ final class Hub {
 
     private func setName(_ raw: String, for id: ConnectionID) {
         if let room = sessions[id]?.room {
-            return error(.alreadyInRoom, "You are in room \(room.name); LEAVE first to change your name.", to: id)
+            return error(.alreadyInRoom, "You are in room \(room.spokenName); LEAVE first to change your name.", to: id)
         }
         switch Names.nickname(raw) {
         case .success(let name):
@@ -147,7 +147,7 @@ final class Hub {
     private func join(_ raw: String?, _ id: ConnectionID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
-            return error(.alreadyInRoom, "You are in room \(room.name) already; LEAVE first to change rooms.", to: id)
+            return error(.alreadyInRoom, "You are in room \(room.spokenName) already; LEAVE first to change rooms.", to: id)
         }
         guard let name = session.name else {
             return error(.noName, "Choose a name first: NAME <nickname>, then JOIN.", to: id)
@@ -164,10 +164,10 @@ final class Hub {
             room = Room(name: roomName, settings: settings, environment: environment)
         }
         if room.locked {
-            return error(.roomLocked, "Room \(roomName) is locked: the host lets nobody new in now. Ask them to UNLOCK it.", to: id)
+            return error(.roomLocked, "Room \(room.spokenName) is locked: the host lets nobody new in now. Ask them to let you in.", to: id)
         }
         if room.isNameTaken(name) {
-            return error(.nameTaken, "Someone in room \(roomName) is already called \(name). Type NAME <another name>, then JOIN \(roomName).", to: id)
+            return error(.nameTaken, "Someone in room \(room.spokenName) is already called \(name). Type NAME <another name>, then JOIN \(room.spokenName).", to: id)
         }
         rooms[roomName] = room
         sessions[id]?.room = room

@@ -9,7 +9,7 @@ extension Hub {
     func host(_ id: ConnectionID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
-            return error(.alreadyInRoom, "You are in room \(room.name) already; LEAVE first to host a room of your own.", to: id)
+            return error(.alreadyInRoom, "You are in room \(room.spokenName) already; LEAVE first to host a room of your own.", to: id)
         }
         guard hasRoomForAnother(id) else { return }
         let code = RoomCode.fresh(roomCount: rooms.count, random: random) { rooms[$0] != nil }
@@ -29,7 +29,7 @@ extension Hub {
     func reclaimHost(_ claim: ClientCommand.HostClaim, _ id: ConnectionID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
-            return error(.alreadyInRoom, "You are in room \(room.name) already; LEAVE first.", to: id)
+            return error(.alreadyInRoom, "You are in room \(room.spokenName) already; LEAVE first.", to: id)
         }
         guard let roomName = validRoom(claim.room, for: id) else { return }
         guard let room = rooms[roomName] else {
@@ -53,7 +53,7 @@ extension Hub {
     func watch(_ raw: String?, _ id: ConnectionID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
-            return error(.alreadyInRoom, "You are in room \(room.name) already; LEAVE first.", to: id)
+            return error(.alreadyInRoom, "You are in room \(room.spokenName) already; LEAVE first.", to: id)
         }
         guard let roomName = validRoom(raw ?? Names.defaultRoom, for: id) else { return }
         guard let room = rooms[roomName] else {
@@ -81,7 +81,7 @@ extension Hub {
     func kick(_ name: String, by id: ConnectionID, at now: Instant) {
         guard let room = controlledRoom(by: id) else { return }
         guard let target = room.member(named: name), let targetName = room.members[target]?.name else {
-            return error(.noSuchPlayer, "Nobody called \(name) plays in room \(room.name). STATUS shows who is in.", to: id)
+            return error(.noSuchPlayer, "Nobody called \(name) plays in room \(room.spokenName). STATUS shows who is in.", to: id)
         }
         if target == id {
             return error(.badArgument, "You cannot remove yourself: type LEAVE to go, or CLOSE to close the room.", to: id)
@@ -89,7 +89,7 @@ extension Hub {
         outbox.send(.kicked(targetName), to: id)
         leaveRoom(target, why: .removed, at: now)
         let door = room.locked ? "The room is locked, so you cannot come back." : "You may JOIN another room."
-        outbox.send([.notice(.removed, "You were removed from room \(room.name) by the host. \(door)"), .you(.outside)], to: target)
+        outbox.send([.notice(.removed, "You were removed from room \(room.spokenName) by the host. \(door)"), .you(.outside)], to: target)
     }
 
     /// CLOSE: everyone leaves and the room is gone.

@@ -78,6 +78,8 @@ final class Room {
     }
 
     var isHosted: Bool { seat != nil }
+    /// The room's name as people read it: a hosted room's code in capitals, as the projector shows it.
+    var spokenName: String { isHosted ? name.uppercased() : name }
 
     /// The connection that hosts now: the seat's, or the hosting member's.
     var hostID: ConnectionID? { isHosted ? seat?.connection : openHostID }

@@ -32,7 +32,7 @@ extension Room {
     func close(at now: Instant) -> [ConnectionID] {
         if let current = match { endGame(standings: current.ranking(), stoppedEarly: true, at: now) }
         let everyone = Array(members.keys) + observers
-        broadcast([.notice(.closed, "The host closed room \(name). Type JOIN <room> to play elsewhere, or QUIT."), .you(.outside)])
+        broadcast([.notice(.closed, "The host closed room \(spokenName). Type JOIN <room> to play elsewhere, or QUIT."), .you(.outside)])
         environment.log("\(name): closed by the host")
         return everyone
     }
