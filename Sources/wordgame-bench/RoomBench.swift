@@ -37,7 +37,12 @@ enum RoomBench {
     }
 
     static func measure(players count: Int) -> Figures {
-        let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-connections", "20000"])
+        // --max-incorrect 1000 keeps every player in, so every game plays all its pairs (each answers y).
+        // Results are kept, as a real server keeps them, in a folder of the bench's own.
+        let results = temporaryDirectory("wordgame-bench-room")
+        defer { try? FileManager.default.removeItem(atPath: results) }
+        let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-incorrect", "1000", "--max-connections", "20000",
+                                               "--results", results])
         defer { server.stop() }
         let idleMiB = server.residentMiB
         var fds: [Int32] = []

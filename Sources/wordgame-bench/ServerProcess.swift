@@ -6,17 +6,19 @@ import Glibc
 final class ServerProcess {
     let process = Process()
     let port: UInt16
+    /// The server's console after the banner, as it comes.
+    let console = ConsoleLines()
+    private let output = Pipe()
 
     init(arguments: [String]) {
         let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("wordgame-server")
         process.executableURL = binary
         process.arguments = ["--bind", "127.0.0.1", "--port", "0"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
+        process.standardOutput = output
         do { try process.run() } catch { fail("cannot start \(binary.path): \(error) (build it: swift build -c release)") }
         var banner = ""
         while !banner.contains("Join from") {
-            let chunk = out.fileHandleForReading.availableData
+            let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { fail("server exited: \(banner)") }
             banner += String(decoding: chunk, as: UTF8.self)
         }
@@ -24,14 +26,25 @@ final class ServerProcess {
             fail("no port in banner: \(banner)")
         }
         self.port = port
+        // A pipe nobody reads fills at 64 KiB (a thousand "joined" lines); the
+        // server's console thread then blocks, and so does its exit, which flushes the console.
+        console.startReading(output.fileHandleForReading.fileDescriptor)
     }
 
-    /// User + system CPU seconds so far.
+    /// User + system CPU seconds so far, all threads (clock ticks: 10 ms).
     var cpuSeconds: Double {
         let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
         let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// CPU seconds of the event loop alone (the server's main thread), to the
+    /// nanosecond: rounds are played there, results are written elsewhere.
+    var loopCPUSeconds: Double {
+        let pid = process.processIdentifier
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8)) ?? ""
+        return (Double(stat.split(separator: " ").first ?? "0") ?? 0) / 1e9
     }
 
     /// Resident memory in MiB.
@@ -44,5 +57,37 @@ final class ServerProcess {
     func stop() {
         process.interrupt()
         process.waitUntilExit()
+    }
+}
+
+/// Lines the server prints on its console, each with the moment the bench read it.
+final class ConsoleLines: @unchecked Sendable {
+    // `lines` is guarded by `lock`: the reader thread appends, the bench reads.
+    private let lock = NSLock()
+    private var lines: [(time: Double, text: String)] = []
+
+    func startReading(_ fd: Int32) {
+        let thread = Thread { [self] in
+            var pending: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                let arrival = now()
+                pending += chunk[0..<n]
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let text = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeFirst(newline + 1)
+                    lock.withLock { lines.append((arrival, text)) }
+                }
+            }
+        }
+        thread.name = "server console"
+        thread.start()
+    }
+
+    /// The latest line that contains `text`, and when it was read.
+    func last(containing text: String) -> (time: Double, text: String)? {
+        lock.withLock { lines.last { $0.text.contains(text) } }
     }
 }

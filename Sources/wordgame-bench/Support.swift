@@ -61,6 +61,15 @@ struct LineSockets {
         polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
+    /// Adds a socket while others are already being read; returns its index.
+    @discardableResult
+    mutating func add(_ fd: Int32) -> Int {
+        fds.append(fd)
+        pending.append([])
+        polls.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        return fds.count - 1
+    }
+
     /// Waits up to `timeout` seconds for input and delivers the lines it completes.
     mutating func pump(timeout: Double, onLine: (Int, Substring, Double) -> Void) {
         let milliseconds = Int32(max(0, min(1_000, timeout * 1_000)))

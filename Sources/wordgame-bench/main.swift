@@ -7,12 +7,23 @@ import Foundation
 //   wordgame-bench fairness [games]   16 players: REVEAL spread, booked versus lived
 //                                     answer time, answers 10 ms before the deadline
 //                                     (default 100 one-pair games)
+//   wordgame-bench hosted [players] [games]
+//                                     a JOIN room against a HOST room with a projector
+//                                     and 10 viewers, alternated: round time, CPU per
+//                                     player-round, REVEAL on observers and players
+//                                     (default 1000 players, 5 games each)
+//   wordgame-bench results-load [players]
+//                                     a small room's rounds while a big hosted game
+//                                     ends and its results are written (default 10000)
 //
 // Build first: swift build -c release && .build/release/wordgame-bench fairness
+// (The server is the wordgame-server beside this binary: build both with the same --scratch-path.)
 
 let usage = """
     USAGE: wordgame-bench room [sizes...]
            wordgame-bench fairness [games]
+           wordgame-bench hosted [players] [games]
+           wordgame-bench results-load [players]
     """
 
 raiseDescriptorLimit()
@@ -25,6 +36,8 @@ let numbers = arguments.map { argument -> Int in
 switch mode {
 case "room": RoomBench.run(sizes: numbers.nonEmpty ?? [500, 1_000, 2_000, 4_000])
 case "fairness": FairnessBench.run(games: numbers.first ?? 100)
+case "hosted": HostedBench.run(players: numbers.first ?? 1_000, games: numbers.dropFirst().first ?? 5)
+case "results-load": ResultsLoadBench.run(players: numbers.first ?? 10_000)
 case "-h", "--help": print(usage)
 default: fail("unknown mode \(mode)\n\(usage)")
 }
