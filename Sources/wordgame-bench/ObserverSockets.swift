@@ -33,9 +33,3 @@ func idle(_ sockets: inout LineSockets, seconds: Double, onLine: (Int, Substring
     let end = now() + seconds
     while now() < end { sockets.pump(timeout: end - now(), onLine: onLine) }
 }
-
-func temporaryDirectory(_ prefix: String) -> String {
-    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { fail("cannot make a folder in /tmp") }
-    return String(cString: made)
-}

@@ -105,3 +105,10 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
     return sorted[min(sorted.count, max(1, rank)) - 1]
 }
+
+/// A fresh folder of the bench's own (results files), removed by the caller.
+func temporaryDirectory(_ prefix: String) -> String {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { fail("cannot make a folder in /tmp") }
+    return String(cString: made)
+}
