@@ -68,11 +68,15 @@ enum RoomBench {
         // A game: everyone answers each pair as soon as it arrives.
         var firstRoundSeen: [Int: Double] = [:], lastRoundSeen: [Int: Double] = [:]
         var over = 0
+        // Memory is read while the room plays its last pair, not after the game: then the results
+        // writer's transient buffers (measured by results-load) would count as the room's.
+        var playingMiB: Double?
         let gameStart = now(), cpuBeforeGame = server.cpuSeconds
         send("START\n", to: fds[0])
         sockets.pump(until: { over == count }) { i, line, arrival in
             if line.hasPrefix("ROUND ") {
                 let number = Int(line.split(separator: " ")[1])!
+                if number == pairs && playingMiB == nil { playingMiB = server.residentMiB }
                 firstRoundSeen[number] = min(firstRoundSeen[number] ?? arrival, arrival)
                 lastRoundSeen[number] = max(lastRoundSeen[number] ?? arrival, arrival)
                 send("ANSWER \(number) y\n", to: fds[i])
@@ -83,7 +87,7 @@ enum RoomBench {
         let gameSeconds = now() - gameStart, cpuGame = server.cpuSeconds - cpuBeforeGame
         let fanOut = firstRoundSeen.keys.map { lastRoundSeen[$0]! - firstRoundSeen[$0]! }.max() ?? 0
         let figures = Figures(players: count, joinSeconds: joinSeconds, gameSeconds: gameSeconds, serverCPUJoin: cpuJoin,
-                              serverCPUGame: cpuGame, residentMiB: server.residentMiB - idleMiB, worstFanOut: fanOut)
+                              serverCPUGame: cpuGame, residentMiB: (playingMiB ?? server.residentMiB) - idleMiB, worstFanOut: fanOut)
         for fd in fds { close(fd) }
         return figures
     }
