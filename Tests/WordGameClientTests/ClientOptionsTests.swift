@@ -1,0 +1,34 @@
+import Testing
+import WordGameClient
+
+/// The projector's flags: what goes together, and what is refused before anything starts.
+@Suite struct ClientOptionsTests {
+    @Test func thePresentFlagsThatGoTogether() throws {
+        let own = try ClientOptions.parse(["--present", "--pairs", "5", "--results", "out", "--port", "4100"])
+        #expect(own.present && own.host == nil && own.resultsDirectory == "out" && own.game.rules.pairCount == 5 && own.port == 4100)
+        #expect(try ClientOptions.parse(["--present", "--no-results"]).resultsDirectory == nil)
+        let reclaim = try ClientOptions.parse(["--present", "--host", "10.0.0.5", "--room", "K7PX", "--key", "ABCDEFGHJKMN"])
+        #expect(reclaim.key == "ABCDEFGHJKMN" && reclaim.room == "K7PX" && !reclaim.watch)
+        #expect(try ClientOptions.parse(["--present", "--host", "10.0.0.5", "--room", "K7PX", "--watch"]).watch)
+        #expect(try ClientOptions.parse([]).resultsDirectory == "wordgame-results")
+    }
+
+    @Test(arguments: [
+        (["--present", "--line-mode"], "--present needs a full screen"),
+        (["--present", "--name", "Ana"], "takes no --name"),
+        (["--present", "--room", "K7PX"], "need --host"),
+        (["--present", "--host", "h", "--room", "K7PX"], "--room needs --key"),
+        (["--present", "--host", "h", "--key", "K"], "need the room"),
+        (["--present", "--host", "h", "--room", "K7PX", "--key", "K", "--watch"], "choose one"),
+        (["--present", "--host", "h", "--results", "out"], "that server keeps them"),
+        (["--key", "K"], "go with --present"),
+        (["--no-results"], "go with --present"),
+    ])
+    func flagsThatDoNotGoTogetherAreRefused(arguments: [String], problem: String) {
+        #expect {
+            _ = try ClientOptions.parse(arguments)
+        } throws: { error in
+            "\(error)".contains(problem)
+        }
+    }
+}
