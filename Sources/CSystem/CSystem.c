@@ -2,6 +2,7 @@
 #include "CSystem.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <netinet/in.h>
 #include <linux/tcp.h>
@@ -107,6 +108,32 @@ void csystem_terminal_restore(void) {
     terminal_fd = -1;
 }
 
+/* A crash must not leave the player's terminal raw and on the alternate
+   screen: these signals restore it first, then take their default action
+   (the process ends, with a core where enabled). Not the handler before
+   ours: the Swift runtime's returns when the signal came from kill(), and
+   the game would run on with a normal terminal under it. */
+static const int crash_signals[] = { SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP };
+#define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
+static char crash_stack[64 * 1024];  /* a stack overflow needs a stack of its own to run the handler */
+
+static void restore_then_crash(int signal_number) {
+    csystem_terminal_restore();  /* write() and tcsetattr() are async-signal-safe */
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+static void catch_crashes(void) {
+    stack_t stack = { .ss_sp = crash_stack, .ss_size = sizeof crash_stack, .ss_flags = 0 };
+    sigaltstack(&stack, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = restore_then_crash;
+    action.sa_flags = SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < CRASH_SIGNAL_COUNT; i++) sigaction(crash_signals[i], &action, NULL);
+}
+
 int csystem_terminal_enter(int fd) {
     static int registered = 0;
     if (tcgetattr(fd, &saved_termios) != 0) return -1;
@@ -114,7 +141,7 @@ int csystem_terminal_enter(int fd) {
     cfmakeraw(&raw);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
-    if (!registered) { atexit(csystem_terminal_restore); registered = 1; }
+    if (!registered) { atexit(csystem_terminal_restore); catch_crashes(); registered = 1; }
     if (tcsetattr(fd, TCSAFLUSH, &raw) != 0) return -1;
     terminal_fd = fd;
     // Alternate screen, clear it, hide the cursor.

@@ -13,8 +13,14 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Instant(nanoseconds: 0)
 
+    /// Saturates at the ends of the clock instead of trapping: a duration can
+    /// come from the network, and no number from there may crash a program.
     public func adding(milliseconds ms: Int) -> Instant {
-        Instant(nanoseconds: nanoseconds + Int64(ms) * 1_000_000)
+        let (delta, overflowed) = Int64(ms).multipliedReportingOverflow(by: 1_000_000)
+        if overflowed { return Instant(nanoseconds: ms < 0 ? .min : .max) }
+        let (sum, overflowedSum) = nanoseconds.addingReportingOverflow(delta)
+        if overflowedSum { return Instant(nanoseconds: delta < 0 ? .min : .max) }
+        return Instant(nanoseconds: sum)
     }
 
     /// Whole milliseconds from `earlier` to `self`, rounded down (negative if `self` is earlier).

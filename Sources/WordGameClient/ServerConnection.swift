@@ -65,15 +65,22 @@ public final class ServerConnection {
         }
     }
 
-    /// Reads what the socket holds now, without blocking; returns the messages
-    /// (lines that do not parse are skipped, as Protocol.md asks of clients).
+    /// At most this much is read in one call: the rest waits in the socket,
+    /// so a flood from the server never starves the keyboard or grows memory.
+    public static let maxBytesPerRead = 64 * 1024
+
+    /// Reads what the socket holds now, up to `maxBytesPerRead`, without
+    /// blocking; returns the messages (lines that do not parse are skipped,
+    /// as Protocol.md asks of clients).
     public func readAvailable() -> [ServerMessage] {
         var messages = inbox
         inbox = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while !isClosed {
+        var budget = Self.maxBytesPerRead
+        while !isClosed && budget > 0 {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
+                budget -= n
                 for frame in framer.feed(chunk[0..<n]) {
                     if case .line(let line) = frame, let message = try? ServerMessage(line: line) { messages.append(message) }
                 }

@@ -1,6 +1,10 @@
 import WordGame
 
 extension ServerMessage {
+    /// The longest number a server line may carry (Protocol.md §2): a game's
+    /// total milliseconds stay below it, and nothing a client adds it to can overflow.
+    public static let maxNumberDigits = 12
+
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         public var description: String
     }
@@ -110,9 +114,15 @@ private struct FieldReader {
         return word
     }
 
+    /// A number as Protocol.md §2 defines it: digits only, no sign, no
+    /// leading zero, at most `maxServerDigits` of them, so every value a
+    /// client computes with stays far from overflow.
     mutating func int() throws(ServerMessage.ParseError) -> Int {
         let word = try keyword()
-        guard let value = Int(word) else { throw failure("field \(position) should be a number, not \(word)") }
+        let digits = word.utf8
+        guard (1...ServerMessage.maxNumberDigits).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+              digits.count == 1 || digits.first != 0x30, let value = Int(word)
+        else { throw failure("field \(position) should be a number of at most \(ServerMessage.maxNumberDigits) digits, not \(word)") }
         return value
     }
 

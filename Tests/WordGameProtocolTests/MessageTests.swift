@@ -58,9 +58,17 @@ import WordGameProtocol
     }
 
     @Test(arguments: ["", "NOPE 1", "ROUND 1 15 \"a\" \"b\"", "ROUND x 15 \"a\" \"b\" 5", "YOU SLEEPING", "INFO \"open",
-                      "INFO \"a\"b", "INFO bare", "PONG extra", "OK MAYBE", "END", "END \"TOP\""])
+                      "INFO \"a\"b", "INFO bare", "PONG extra", "OK MAYBE", "END", "END \"TOP\"",
+                      // Numbers out of range, signed or padded: a hostile server's, never read as numbers.
+                      "STARTING 10000000000000", "STARTING 9223372036854775808", "STARTING -5", "STARTING +5", "STARTING 05",
+                      "GAMEOVER 1 1 1 1 99999999999999999999"])
     func malformedLinesAreRejected(line: String) {
         #expect(throws: ServerMessage.ParseError.self) { try ServerMessage(line: line) }
+    }
+
+    @Test func theLargestNumberAServerMaySendIsTwelveDigits() throws {
+        #expect(try ServerMessage(line: "STARTING 999999999999") == .starting(milliseconds: 999_999_999_999))
+        #expect(try ServerMessage(line: "STARTING 0") == .starting(milliseconds: 0))
     }
 
     @Test func anErrorCodeAClientDoesNotKnowStillGivesItsText() throws {

@@ -53,6 +53,8 @@ int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns);
 /// cursor hidden. The original settings are saved, and restored by
 /// `csystem_terminal_restore`, which is also registered with atexit so that
 /// every way out of the process gives the terminal back. Returns 0 or -1.
+/// A crash (SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP) restores the
+/// terminal too, then takes its default action.
 int csystem_terminal_enter(int fd);
 
 /// Restores what `csystem_terminal_enter` changed; does nothing if not entered.

@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+import Testing
+import WordGameTestSupport
+
+/// A fake server on 127.0.0.1 that says what a broken or hostile one might:
+/// the client must neither trap nor stop listening to its player.
+@Suite struct HostileServerTests {
+    /// Listens on 127.0.0.1, port 0; `serve` runs on its own thread with the accepted socket.
+    final class FakeServer: @unchecked Sendable {
+        let listener: Int32
+        let port: UInt16
+        private let stop = NSLock()
+        private var stopped = false
+
+        init(serve: @escaping @Sendable (Int32, FakeServer) -> Void) {
+            signal(SIGPIPE, SIG_IGN)  // a client that is gone must not take the test process with it
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            listener = fd
+            port = UInt16(bigEndian: address.sin_port)
+            listen(fd, 4)
+            Thread.detachNewThread { [self] in
+                let peer = accept(fd, nil, nil)
+                guard peer >= 0 else { return }
+                serve(peer, self)
+                close(peer)
+            }
+        }
+
+        var isStopped: Bool { stop.lock(); defer { stop.unlock() }; return stopped }
+        func finish() { stop.lock(); stopped = true; stop.unlock(); shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+
+        static func say(_ text: String, to fd: Int32) -> Bool {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        }
+    }
+
+    static let opening = "WORDGAME 1 \"hi\"\nOK NAME \"Ana\"\nOK JOIN \"main\"\nROOM \"main\" LOBBY 1 \"Ana\" 0\nYOU LOBBY\nINFO \"wait\"\n"
+
+    @Test func hugeAndSignedNumbersAreSkippedNotTrapped() throws {
+        let server = FakeServer { fd, _ in
+            _ = FakeServer.say(Self.opening + "STARTING 10000000000000\nSTARTING -5\nSTARTING 999999999999\nINFO \"still here\"\n", to: fd)
+            var bytes = [UInt8](repeating: 0, count: 256)
+            while recv(fd, &bytes, bytes.count, 0) > 0 {}  // until the client goes
+        }
+        defer { server.finish() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
+        try client.waitFor("still here")
+        client.type("q")
+        #expect(client.waitForExit() == 0)
+    }
+
+    @Test func aFloodOfLinesNeverStopsTheClientFromQuitting() throws {
+        let server = FakeServer { fd, server in
+            guard FakeServer.say(Self.opening, to: fd) else { return }
+            let flood = String(repeating: "INFO \"flood flood flood flood flood flood flood flood\"\n", count: 2_000)
+            while !server.isStopped, FakeServer.say(flood, to: fd) {}
+        }
+        defer { server.finish() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
+        try client.waitFor("flood")
+        let asked = Date()
+        client.type("q")
+        // Line mode prints every line: keep reading, or its stdout fills and it waits on us.
+        while Date().timeIntervalSince(asked) < 10, try client.nextLine(timeout: 10) != nil {}
+        #expect(client.waitForExit(timeout: 1) == 0)
+        #expect(Date().timeIntervalSince(asked) < 3, "it quit \(Date().timeIntervalSince(asked)) s after q")
+    }
+}
+
+/// A crash gives the terminal back: the screen is left and the cursor shown
+/// before the process dies, so the player's shell is usable.
+@Suite struct CrashTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func aCrashLeavesTheAlternateScreen() throws {
+        // script(1) gives the client a terminal; the shell becomes the client, which gets SIGSEGV 2 s in.
+        let command = "(sleep 2; kill -SEGV $$) & exec \(ClientProcess.binary.path) --pairs 50 --round-ms 10000"
+        let run = try ProgramRun.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qfec", "sh -c '\(command)'", "/dev/null"], timeout: 20)
+        #expect(run.status == 128 + SIGSEGV)
+        let entered = run.stdout.range(of: "\u{1B}[?1049h"), left = run.stdout.range(of: "\u{1B}[?1049l", options: .backwards)
+        #expect(entered != nil && left != nil)
+        #expect(run.stdout.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the restore is the last thing written")
+    }
+}
