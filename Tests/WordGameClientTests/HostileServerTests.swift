@@ -15,15 +15,9 @@ import WordGameTestSupport
 
         init(serve: @escaping @Sendable (Int32, FakeServer) -> Void) {
             signal(SIGPIPE, SIG_IGN)  // a client that is gone must not take the test process with it
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            let (fd, boundPort) = LoopbackSocket.bound()
             listener = fd
-            port = UInt16(bigEndian: address.sin_port)
+            port = boundPort
             listen(fd, 4)
             Thread.detachNewThread { [self] in
                 let peer = accept(fd, nil, nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGameTestSupport
 import WordGame
 import WordGameClient
 import WordGameServer
@@ -93,15 +94,8 @@ import WordGameServer
     @Test func anUnreachableServerIsOneClearLine() throws {
         // A port held by a socket that is bound but never listens: connecting is refused,
         // and no other test's server can take the port meanwhile.
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (holder, port) = LoopbackSocket.bound()
         defer { close(holder) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) } }
-        let port = UInt16(bigEndian: address.sin_port)
         let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(port)", "--name", "Ana"])
         #expect(client.waitForExit() == 1)
         let message = client.standardError
