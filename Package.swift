@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer", "WordGameResults"]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
         // Statistics over a results folder: per player, and the words a class missed.
-        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults"]),
+        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGameServer"]),
         // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),

@@ -115,7 +115,9 @@ void csystem_terminal_restore(void) {
    the game would run on with a normal terminal under it. */
 static const int crash_signals[] = { SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP };
 #define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
-static char crash_stack[64 * 1024];  /* a stack overflow needs a stack of its own to run the handler */
+/* A stack overflow needs a stack of its own to run the handler: this one
+   serves the thread that entered raw mode (the client's only UI thread). */
+static char crash_stack[64 * 1024];
 
 static void restore_then_crash(int signal_number) {
     csystem_terminal_restore();  /* write() and tcsetattr() are async-signal-safe */

@@ -18,9 +18,13 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     public func adding(milliseconds ms: Int) -> Instant {
         let (delta, overflowed) = Int64(ms).multipliedReportingOverflow(by: 1_000_000)
         if overflowed { return Instant(nanoseconds: ms < 0 ? .min : .max) }
-        let (sum, overflowedSum) = nanoseconds.addingReportingOverflow(delta)
-        if overflowedSum { return Instant(nanoseconds: delta < 0 ? .min : .max) }
-        return Instant(nanoseconds: sum)
+        return adding(nanoseconds: delta)
+    }
+
+    /// Saturates like `adding(milliseconds:)`.
+    public func adding(nanoseconds delta: Int64) -> Instant {
+        let (sum, overflowed) = nanoseconds.addingReportingOverflow(delta)
+        return overflowed ? Instant(nanoseconds: delta < 0 ? .min : .max) : Instant(nanoseconds: sum)
     }
 
     /// Whole milliseconds from `earlier` to `self`, rounded down (negative if `self` is earlier).

@@ -28,7 +28,7 @@ public struct Match: Sendable {
         public var creditNanoseconds: Int64
 
         func deadline(allowing milliseconds: Int) -> Instant {
-            Instant(nanoseconds: start.nanoseconds + Int64(milliseconds) * 1_000_000 + creditNanoseconds)
+            start.adding(milliseconds: milliseconds).adding(nanoseconds: creditNanoseconds)
         }
     }
 
@@ -43,7 +43,8 @@ public struct Match: Sendable {
         fileprivate var lateAnswers: Set<PlayerID> = []
         fileprivate var latestDeadline: Instant
         fileprivate var waitingForDelivery: Int
-        fileprivate var waitingForAnswer: Int
+        /// Playing players who have not answered yet.
+        public fileprivate(set) var waitingForAnswer: Int
 
         /// How many playing players have answered (in time or late).
         public var answeredCount: Int { answers.count + lateAnswers.count }
@@ -121,14 +122,14 @@ public struct Match: Sendable {
     /// than one round time after the round opened counts as having left then,
     /// with no credit: a client that does not read cannot hold the room back.
     public mutating func delivered(to player: PlayerID, _ delivery: Delivery) {
-        guard isPlaying(player), let open = round, open.clocks[player] == nil else { return }
+        guard isPlaying(player), var open = takeRound() else { return }
+        defer { round = open }
+        guard open.clocks[player] == nil else { return }
         let fallback = fallbackStart(of: open)
         let clock = delivery.at < fallback
             ? Clock(start: delivery.at, creditNanoseconds: rules.network.credit(forRoundTrip: delivery.roundTripNanoseconds))
             : Clock(start: fallback, creditNanoseconds: 0)
-        var changed = takeRound()!
-        changed.setClock(clock, for: player, allowing: rules.roundMilliseconds)
-        round = changed
+        open.setClock(clock, for: player, allowing: rules.roundMilliseconds)
     }
 
     /// `player`'s clock for the open round: from its delivery, or, if the pair
@@ -156,6 +157,9 @@ public struct Match: Sendable {
         if score.isOut { return .out }
         if open.answers[player] != nil || open.lateAnswers.contains(player) { return .alreadyAnswered }
         let fallback = fallbackStart(of: open)
+        // A bare key before the pair has even left for this player was meant for the one before;
+        // refused here, it must not start their clock (the delivery would then be ignored).
+        if !namesRound, open.index > 0, open.clocks[player] == nil, now < fallback { return .meantForPreviousPair }
         if open.clocks[player] == nil, now < fallback {
             // The delivery report can only trail an answer when the server could
             // not tell when the line left: start the time now, with no credit.
@@ -172,8 +176,7 @@ public struct Match: Sendable {
     /// The earliest a person could have seen and read the pair: the line's
     /// way there (within the credited round trip) plus the reading floor.
     private func readableAt(_ clock: Clock) -> Instant {
-        Instant(nanoseconds: clock.start.nanoseconds + clock.creditNanoseconds
-            + Int64(rules.network.readingFloorMilliseconds) * 1_000_000)
+        clock.start.adding(nanoseconds: clock.creditNanoseconds).adding(milliseconds: rules.network.readingFloorMilliseconds)
     }
 
     /// Moves the open round out of `self`, so that changing it and putting it back

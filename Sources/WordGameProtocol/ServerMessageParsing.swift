@@ -115,14 +115,13 @@ private struct FieldReader {
     }
 
     /// A number as Protocol.md §2 defines it: digits only, no sign, no
-    /// leading zero, at most `maxServerDigits` of them, so every value a
-    /// client computes with stays far from overflow.
+    /// leading zero, at most `ServerMessage.maxNumberDigits` of them, so every
+    /// value a client computes with stays far from overflow.
     mutating func int() throws(ServerMessage.ParseError) -> Int {
         let word = try keyword()
-        let digits = word.utf8
-        guard (1...ServerMessage.maxNumberDigits).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
-              digits.count == 1 || digits.first != 0x30, let value = Int(word)
-        else { throw failure("field \(position) should be a number of at most \(ServerMessage.maxNumberDigits) digits, not \(word)") }
+        guard let value = WireNumber.parse(word, maxDigits: ServerMessage.maxNumberDigits) else {
+            throw failure("field \(position) should be a number of at most \(ServerMessage.maxNumberDigits) digits, not \(word)")
+        }
         return value
     }
 

@@ -1,10 +1,11 @@
-/// Numbers a client sends (Protocol.md §2): 1 to 9 decimal digits, no sign,
+/// Numbers on the wire (Protocol.md §2): decimal digits (1 to 9 from a client), no sign,
 /// no leading zero. Anything else is not a number, so `+1` and `01` are
 /// refused rather than read as 1, and no value can overflow.
 public enum WireNumber {
     public static let maxDigits = 9
 
-    public static func parse<S: StringProtocol>(_ text: S) -> Int? {
+    /// `maxDigits`: 9 for what clients send; the server's lines allow more (`ServerMessage.maxNumberDigits`).
+    public static func parse<S: StringProtocol>(_ text: S, maxDigits: Int = WireNumber.maxDigits) -> Int? {
         let digits = text.utf8
         guard (1...maxDigits).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         if digits.count > 1 && digits.first == 0x30 { return nil }

@@ -1,4 +1,5 @@
 import WordGameResults
+import WordGameServer
 
 /// The command line of `wordgame-report`.
 struct ReportOptions: Equatable {
@@ -28,42 +29,25 @@ struct ReportOptions: Equatable {
           -h, --help     show this help
         """
 
-    struct UsageError: Error, Equatable {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
-
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
         var options = ReportOptions()
         var directory: String?
-        var remaining = arguments[...]
-        func value(_ flag: String, _ inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard let next = remaining.popFirst() else { throw UsageError("\(flag) needs a value") }
-            return next
-        }
-        while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("-"), argument != "-" else {
-                guard directory == nil else { throw UsageError("one results folder at a time: '\(directory!)' and '\(argument)'") }
-                directory = argument
-                continue
-            }
-            // `--top=5` as well as `--top 5`.
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let flag = parts[0], inline = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
-            switch flag {
-            case "-h", "--help": options.showHelp = true
-            case "--csv":
-                let prefix = try value(flag, inline)
-                guard !prefix.isEmpty else { throw UsageError("--csv needs a file name prefix") }
-                options.csvPrefix = prefix
-            case "--top":
-                let text = try value(flag, inline)
-                guard let top = Int(text), topRange.contains(top) else {
-                    throw UsageError("--top takes a whole number from \(topRange.lowerBound) to \(topRange.upperBound), not '\(text)'")
+        var scanner = ArgumentScanner(arguments)
+        while let argument = scanner.next() {
+            switch argument {
+            case .positional(let folder):
+                if let directory { throw UsageError("one results folder at a time: '\(directory)' and '\(folder)'") }
+                directory = folder
+            case .flag(let flag):
+                switch flag.flag {
+                case "-h", "--help": options.showHelp = true
+                case "--csv":
+                    let prefix = try scanner.value(for: flag)
+                    guard !prefix.isEmpty else { throw UsageError("--csv needs a file name prefix") }
+                    options.csvPrefix = prefix
+                case "--top": options.top = try scanner.integer(for: flag, in: topRange)
+                default: throw UsageError("unknown option '\(flag.flag)'")
                 }
-                options.top = top
-            default: throw UsageError("unknown option '\(argument)'")
             }
         }
         options.directory = directory ?? options.directory

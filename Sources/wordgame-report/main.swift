@@ -14,7 +14,7 @@ let options: ReportOptions
 do {
     options = try ReportOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    fail(error.message, usage: true)
+    fail(error.description, usage: true)
 }
 if options.showHelp {
     print(ReportOptions.usage)

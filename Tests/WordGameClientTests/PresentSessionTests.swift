@@ -47,7 +47,7 @@ import WordGameServer
             state.receive(message, at: .now())
         }
         #expect(state.roster == ["Bo"])
-        #expect(state.notices.last == "Bo joined.")
+        #expect(state.lastNotice == "Bo joined.")
         #expect(state.isHost && state.screen == .lobby)
     }
 

@@ -83,7 +83,7 @@ import WordGameProtocol
         #expect(press(&state, .character("n")) == [.host(reclaim: nil)])
         state.receive(.hosted(room: "m3qp", key: "KEY2"), at: t(0))
         state.receive(.you(.hosting), at: t(0))
-        #expect(state.screen == .lobby && state.room == "m3qp" && state.notices.isEmpty)
+        #expect(state.screen == .lobby && state.room == "m3qp" && state.lastNotice == nil)
     }
 
     @Test func aNewGameClearsTheLastOne() {

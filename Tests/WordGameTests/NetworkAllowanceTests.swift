@@ -89,6 +89,21 @@ import WordGame
         #expect(m.closeRound(at: t(5_130)).verdicts[1] == .right)
     }
 
+    /// A bare key that arrives while the pair still sits in the kernel was for the
+    /// pair before, and leaves the player's clock alone: it starts at the delivery.
+    @Test func aBareAnswerBeforeThePairLeftDoesNotStartTheClock() {
+        var m = Match(pairs: [Self.pair, Self.pair], rules: .original, players: [1])
+        _ = m.openRound(at: t(0))
+        m.delivered(to: 1, Delivery(at: t(0)))
+        _ = m.answer(.correct, by: 1, at: t(10))
+        _ = m.closeRound(at: t(10))
+        _ = m.openRound(at: t(2_000))
+        #expect(m.answer(.wrong, by: 1, at: t(2_010), namesRound: false) == .meantForPreviousPair)
+        m.delivered(to: 1, Delivery(at: t(2_500), roundTripNanoseconds: ns(100)))
+        #expect(m.clock(for: 1)?.start == t(2_500) && m.clock(for: 1)?.creditNanoseconds == ns(100))
+        #expect(m.deadline(for: 1) == t(7_600))
+    }
+
     @Test func aBareAnswerAfterTheFloorCounts() {
         var m = Match(pairs: [Self.pair, Self.pair], rules: .original, players: [1])
         _ = m.openRound(at: t(0))

@@ -19,14 +19,17 @@ public enum PresentApp {
         if let remote = options.host {
             host = remote
             port = options.port
-            address = remote
+            // Students are on other machines: a server reached over loopback is reached by them at this machine's address.
+            let loopback = remote == "localhost" || remote.hasPrefix("127.") || remote == "::1"
+            address = loopback ? JoinInstructions.networkAddresses().first ?? remote : remote
         } else {
             let list = try words()
             do {
                 server = try ClassServer.start(words: list, rules: options.game.rules, seed: options.game.seed, firstPort: options.port,
                                                resultsDirectory: options.resultsDirectory)
             } catch {
-                throw ClientError("cannot listen on port \(options.port) or the \(ClassServer.portsTried - 1) after it: \(error)")
+                let tried = error.code == EADDRINUSE ? "port \(options.port) or the \(ClassServer.portsTried - 1) after it" : "port \(options.port)"
+                throw ClientError("cannot listen on \(tried): \(error)")
             }
             host = "127.0.0.1"
             port = server!.port
@@ -49,10 +52,7 @@ public enum PresentApp {
         var state = PresentState()
         state.joinAddress = address
         state.joinPort = port
-        if server != nil {
-            state.quitWarning = "Quit? This stops the server and sends every student away."
-            state.ownsServer = true
-        }
+        state.ownsServer = server != nil
         state.receive(accepted, at: .now())
         let loop: TerminalLoop<PresentState>
         do { loop = try TerminalLoop(connection: connection, screen: state) } catch { throw ClientError("\(error)") }

@@ -1,3 +1,4 @@
+import Foundation
 import WordGame
 import WordGameProtocol
 
@@ -51,6 +52,7 @@ public enum PresentRenderer {
         let room = state.room.map { " · room \(ScreenText.safe($0.uppercased()))" } ?? ""
         frame.put(" wordgame\(room)", row: 0, column: 0, .bold)
         var right: [String] = []
+        if state.gamesPlayed > 0 && [.playing, .gameOver].contains(state.screen) { right.append("game \(state.gamesPlayed)") }
         if let round = state.round, state.screen == .playing { right.append("pair \(round.number) of \(round.pairs)") }
         let players = state.info?.members ?? state.roster.count
         if state.room != nil && state.screen != .closed { right.append("\(players) player\(players == 1 ? "" : "s")") }
@@ -88,8 +90,8 @@ public enum PresentRenderer {
     /// A line of keys that fits: the page keys go first, then the separators shrink.
     static func fitting(_ keys: String, _ width: Int) -> String {
         var line = keys
-        if line.count > width { line = line.replacingOccurrences(" · ←→ pages", with: "") }
-        if line.count > width { line = line.replacingOccurrences(" · ", with: "  ") }
+        if line.count > width { line = line.replacingOccurrences(of: " · ←→ pages", with: "") }
+        if line.count > width { line = line.replacingOccurrences(of: " · ", with: "  ") }
         return line
     }
 

@@ -1,5 +1,6 @@
 import WordGame
 import WordGameProtocol
+import WordGameServer
 
 /// What the projector screen knows: the room it hosts (or watches), who is
 /// in, the pair on screen, who is still thinking, and the rankings. Changed
@@ -20,7 +21,6 @@ public struct PresentState: Sendable {
     public var joinAddress: String?
     public var joinPort: UInt16 = 4000
     /// Said when quitting, by whoever owns the room (e.g. the in-process server stops with the screen).
-    public var quitWarning = "Quit? The room waits 15 minutes for you to take it back."
     /// The screen runs the server: quitting stops it, and its BYE tells everyone,
     /// so the host does not say QUIT first (that would tell the class "the host is away").
     public var ownsServer = false
@@ -33,6 +33,7 @@ public struct PresentState: Sendable {
     var incomingRoster: [String] = []
     public var locked = false
     public var game: GameInfo?
+    /// Games started while this screen watched, for the header: "game 2".
     public var gamesPlayed = 0
     public var round: RoundInfo?
     public var roundReceivedAt: Instant?
@@ -46,8 +47,8 @@ public struct PresentState: Sendable {
     public var ranking: [RankingEntry] = []
     var incomingRanking: [RankingEntry] = []
     public var gameOver = false
-    /// The latest room events, newest last, and when the last came.
-    public var notices: [String] = []
+    /// The latest room event, and when it came.
+    public var lastNotice: String?
     public var noticeAt: Instant?
     /// Where the last game's results went (or why they could not be kept).
     public var resultsNote: String?
@@ -63,7 +64,6 @@ public struct PresentState: Sendable {
     public var hasQuit = false
     public var goodbye: String?
 
-    public static let noticesKept = 3
     public static let revealMilliseconds = 4_000
     public static let errorMilliseconds = 4_000
     public static let pageMilliseconds = 10_000
@@ -73,6 +73,13 @@ public struct PresentState: Sendable {
     public init() {}
 
     public var isHost: Bool { me == .hosting }
+
+    /// What quitting means, asked before it is done.
+    public var quitWarning: String {
+        if ownsServer { return "Quit? This stops the server and sends every student away." }
+        guard isHost else { return "Stop watching this room?" }
+        return "Quit? The room waits \(GameSettings.defaultHostGraceMilliseconds / 60_000) minutes for you to take it back."
+    }
 
     /// The exact lines a student types, for `nc` and for the client, said
     /// more tersely when the window is narrow: the code must never be cut off.
@@ -107,7 +114,7 @@ public struct PresentState: Sendable {
     /// The latest room event, while it is news.
     public func notice(at now: Instant) -> String? {
         guard let at = noticeAt, now < at.adding(milliseconds: Self.noticeMilliseconds) else { return nil }
-        return notices.last
+        return lastNotice
     }
 
     public func showsError(at now: Instant) -> Bool {
@@ -139,7 +146,7 @@ public struct PresentState: Sendable {
         case .notice(let event, let text):
             if event == .locked { locked = true }
             if event == .unlocked { locked = false }
-            notices = Array((notices + [text]).suffix(Self.noticesKept))
+            lastNotice = text
             noticeAt = now
         case .lockSet(let locked): self.locked = locked
         case .game(let info): beginGame(info)
@@ -258,7 +265,6 @@ public struct PresentState: Sendable {
         self.init()
         joinAddress = old.joinAddress
         joinPort = old.joinPort
-        quitWarning = old.quitWarning
         ownsServer = old.ownsServer
     }
 

@@ -28,15 +28,3 @@ public enum ScreenText {
         return String(repeating: " ", count: left) + fitted
     }
 }
-
-extension String {
-    /// Foundation-free, for the few fixed strings the screens shorten.
-    func replacingOccurrences(_ target: String, with replacement: String) -> String {
-        var result = "", rest = Substring(self)
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-}

@@ -10,14 +10,29 @@ public struct ArgumentScanner {
 
     public init(_ arguments: [String]) { remaining = arguments[...] }
 
-    /// The next flag, with an inline `=value` split off; nil when done.
-    public mutating func nextFlag() throws(UsageError) -> (flag: String, inlineValue: String?)? {
+    /// One argument: a flag, with an inline `=value` split off, or a positional one.
+    public enum Argument {
+        case flag((flag: String, inlineValue: String?))
+        case positional(String)
+    }
+
+    /// The next argument; nil when done. For commands that take positional arguments.
+    public mutating func next() -> Argument? {
         guard let argument = remaining.popFirst() else { return nil }
-        guard argument.hasPrefix("-") else { throw UsageError("unexpected argument '\(argument)'") }
+        guard argument.hasPrefix("-"), argument != "-" else { return .positional(argument) }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+            return .flag((String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
         }
-        return (argument, nil)
+        return .flag((argument, nil))
+    }
+
+    /// The next flag; nil when done. A positional argument is an error here.
+    public mutating func nextFlag() throws(UsageError) -> (flag: String, inlineValue: String?)? {
+        switch next() {
+        case nil: return nil
+        case .positional(let argument): throw UsageError("unexpected argument '\(argument)'")
+        case .flag(let flag): return flag
+        }
     }
 
     public mutating func value(for flag: (flag: String, inlineValue: String?)) throws(UsageError) -> String {

@@ -60,7 +60,7 @@ extension Hub {
             return error(.noRoom, "There is no room \(roomName.uppercased()) to watch. Check the code and type WATCH <room>.", to: id)
         }
         guard room.hasRoomForViewer else {
-            return error(.serverFull, "Room \(roomName) has \(Room.maxViewers) viewers already; try again later.", to: id)
+            return error(.serverFull, "Room \(room.spokenName) has \(Room.maxViewers) viewers already; try again later.", to: id)
         }
         sessions[id]?.room = room
         sessions[id]?.role = .viewer

@@ -5,8 +5,8 @@ import WordGameProtocol
 protocol Outbox: AnyObject {
     func send(_ message: ServerMessage, to connection: ConnectionID)
     func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID
-    /// Sends a line and reports, through `Hub.handedOver`, when each
-    /// connection's copy has been handed to its socket.
+    /// Sends a line and reports, through `Hub.delivered`, when each
+    /// connection's copy has left the kernel (the player's clock starts then).
     func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID
     /// Closes the connection once what is queued for it has been sent.
     func closeAfterFlush(_ connection: ConnectionID)

@@ -181,6 +181,7 @@ final class Room {
             if let slot = slots[id] { record?.leave(slot: slot, duringPair: match!.roundsPlayed + 1) }
             match!.remove(id)
             thinking?.removeAll { $0 == id }
+            updateThinking()  // a departure can bring the count down to where names are listed
             closeRoundIfDone(at: now)
         }
         requestRoomUpdate(at: now)

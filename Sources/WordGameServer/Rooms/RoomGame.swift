@@ -67,8 +67,12 @@ extension Room {
         roundTag = environment.nextTag()
         progressUpdate.cancel()
         let line = roundLine(round, milliseconds: settings.rules.roundMilliseconds)
-        outbox.sendTracked(line, tag: roundTag, to: members.keys)
-        outbox.send([line], to: observers)
+        // Only a playing member's clock starts with the line, so only theirs is
+        // tracked (each tracked line costs a TCP_INFO read when it leaves).
+        let playing = members.compactMap { $0.value.state == .playing ? $0.key : nil }
+        let watching = members.compactMap { $0.value.state == .playing ? nil : $0.key }
+        outbox.sendTracked(line, tag: roundTag, to: playing)
+        outbox.send([line], to: watching + observers)
         thinking = nil
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
@@ -100,8 +104,10 @@ extension Room {
         case .late:
             outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout. Answer the next pair before it lands.")), to: id)
         case .meantForPreviousPair:
-            let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? 0
-            return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(max(0, since)) ms after pair \(openNumber) reached you, too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
+            // Before the pair left, the clock shown is the fallback one, still ahead: "before it reached you".
+            let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? -1
+            let when = since < 0 ? "before pair \(openNumber) reached you" : "\(since) ms after pair \(openNumber) reached you"
+            return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(when), too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
         case .alreadyAnswered:
             return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered round \(openNumber); wait for the next ROUND.")), to: id)
         case .out:
@@ -124,16 +130,15 @@ extension Room {
     /// pass over the room a round at most, and only then (a room of thousands
     /// pays nothing per answer for it).
     func updateThinking() {
-        guard thinking == nil, let current = match, let open = current.round,
-              current.playingCount - open.answeredCount <= waitingListed else { return }
-        thinking = current.unanswered().sorted { (slots[$0] ?? 0) < (slots[$1] ?? 0) }
+        guard thinking == nil, let open = match?.round, open.waitingForAnswer <= waitingListed else { return }
+        thinking = match!.unanswered().sorted { (slots[$0] ?? 0) < (slots[$1] ?? 0) }
     }
 
     /// WAITING for the observers: the count, and the names once few enough.
     func thinkingLines() -> [ServerMessage] {
-        guard let current = match, let open = current.round else { return [] }
+        guard let open = match?.round else { return [] }
         let names = thinking?.compactMap { members[$0]?.name } ?? []
-        return [.waiting(count: current.playingCount - open.answeredCount, names: names)]
+        return [.waiting(count: open.waitingForAnswer, names: names)]
     }
 
     func sendProgress() {
@@ -209,8 +214,9 @@ extension Room {
             outbox.send([.gameOver(final), .you(.lobby), .info("Game over. \(againHint(for: id))")], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-        let ranking = wholeRanking(standings)
-        for id in observers { outbox.send([.gameOver(watched)] + ranking + [.info("Game over. \(observerAgainHint(for: id))")], to: id) }
+        // The ranking (up to 2,000 lines) is encoded once for all observers; only the hint differs.
+        outbox.send([.gameOver(watched)] + wholeRanking(standings), to: observers)
+        for id in observers { outbox.send(.info("Game over. \(observerAgainHint(for: id))"), to: id) }
         if stoppedEarly { broadcast([.notice(.stopped, "The host ended the game after pair \(playedPairs).")]) }
         if var finished = record {
             finished.finish(at: environment.wallClock(), ranks: Dictionary(uniqueKeysWithValues: standings.compactMap { standing in
@@ -228,13 +234,10 @@ extension Room {
     /// Every ranked player, best first, for the observers' podium and pages:
     /// at most `rankingListed` rows (the results files hold everyone).
     func wholeRanking(_ standings: [Standing]) -> [ServerMessage] {
-        let outAt = Dictionary(uniqueKeysWithValues: standings.prefix(Self.rankingListed).compactMap { standing in
-            slots[standing.player].map { (standing.player, record?.totals(slot: $0).outAt ?? 0) }
-        })
-        return standings.prefix(Self.rankingListed).map { standing in
-            .ranking(RankingEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
-                                  wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds,
-                                  outAt: outAt[standing.player] ?? 0))
+        standings.prefix(Self.rankingListed).map { standing in
+            let outAt = slots[standing.player].flatMap { record?.totals(slot: $0).outAt } ?? 0
+            return .ranking(RankingEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
+                                         wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds, outAt: outAt))
         } + [.end("RANKING")]
     }
 

@@ -10,7 +10,7 @@ extension Room {
             + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE)."
     }
 
-    var viewerHint: String { "You are watching room \(name.uppercased()); you do not play. QUIT to stop." }
+    var viewerHint: String { "You are watching room \(spokenName); you do not play. QUIT to stop." }
 
     var lockedText: String { "The host locked the room: nobody new can join." }
 
