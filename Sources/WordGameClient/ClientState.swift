@@ -49,13 +49,16 @@ public struct ClientState: Sendable {
     /// The solo player's best and last games, set when a solo game ends.
     public var pastGames: SoloHistory.Summary?
     public var countdownEnds: Instant?
-    /// The last ERROR text from the server. (INFO lines are written for people at
-    /// nc, "type START"; the screen says the same its own way, so it does not show them.)
+    /// The last ERROR or NOTICE text from the server, until the next pair.
+    /// (INFO lines are written for people at nc, "type START"; the screen says
+    /// the same its own way, so it does not show them.)
     public var notice: String?
     public var hasQuit = false
     public var goodbye: String?
     /// The room we were sent out of (removed by its host, or closed), and why.
     public var leftRoom: (name: String, why: String?)?
+    /// The NOTICE that sends us out, kept until the YOU OUTSIDE that follows it.
+    var sentOutBecause: String?
 
     public static let feedbackMilliseconds = 1_500
 
@@ -68,6 +71,10 @@ public struct ClientState: Sendable {
     }
 
     public var isHost: Bool { room?.host == name }
+
+    /// Whether R after a game does anything: the host starts the next one, and
+    /// in a room that starts by itself anyone's START says "ready".
+    public var canStartNext: Bool { isHost || (room?.autoStart ?? 0) > 0 }
 
     /// More than one player: the side panel is worth its room.
     public var isMultiplayer: Bool { (room?.members ?? 1) > 1 || ranked > 1 }
@@ -92,6 +99,10 @@ public struct ClientState: Sendable {
 
     public mutating func receive(_ message: ServerMessage, at now: Instant) {
         switch message {
+        case .notice, .you: break
+        default: sentOutBecause = nil  // the reason is only for the YOU OUTSIDE that comes right after it
+        }
+        switch message {
         case .room(let info):
             room = info
             if info.state != .starting { countdownEnds = nil }
@@ -99,8 +110,7 @@ public struct ClientState: Sendable {
             memberTotal = total
             memberNames = names
         case .you(let state):
-            // The NOTICE just before said why (removed, or the room closed).
-            if state == .outside && me != .outside { leftRoom = (room?.name ?? "", notice) }
+            if state == .outside && me != .outside { leftRoom = (room?.name ?? "", sentOutBecause) }
             me = state
         case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
         case .game(let info): beginGame(info)
@@ -136,7 +146,10 @@ public struct ClientState: Sendable {
             round = nil
         case .error(let error): notice = error.text
         // What the host did, and who came and went: "Bo was removed by the host".
-        case .notice(_, let text): notice = text
+        case .notice(let event, let text):
+            notice = text
+            // To the one removed, or to all when the room closes: why YOU OUTSIDE follows.
+            if event == .removed || event == .closed { sentOutBecause = text }
         case .bye(let text): goodbye = text
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
@@ -163,7 +176,7 @@ public struct ClientState: Sendable {
             pressed = answer
             return [.answer(round: round.number, answer)]
         case .gameOver:
-            guard key == .character("r") || key == .character("R") else { return [] }
+            guard canStartNext, key == .character("r") || key == .character("R") else { return [] }
             restart()
             return [.start]
         case .lobby:

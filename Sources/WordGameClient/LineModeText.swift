@@ -40,7 +40,7 @@ public enum LineModeText {
 
     /// The solo player's record: "Best of 3 games: 12 correct, 1 wrong, 2026-11-20" and the last games.
     static func history(_ summary: SoloHistory.Summary) -> [String] {
-        [bestLine(summary), "Last games: " + summary.recent.map(short).joined(separator: " · ")]
+        [bestLine(summary), recentLine(summary)]
             + (summary.problem.map { ["(\($0))"] } ?? [])
     }
 
@@ -51,7 +51,10 @@ public enum LineModeText {
         return "Best of \(summary.played) games: \(best.correct) correct, \(best.wrong) wrong, \(best.date.prefix(10))"
     }
 
-    public static func short(_ game: SoloHistory.Game) -> String { "\(game.correct)✓ \(game.wrong)✗" }
+    /// "Last games: 9✓ 3✗ · 7✓ 3✗", newest first.
+    public static func recentLine(_ summary: SoloHistory.Summary) -> String {
+        "Last games: " + summary.recent.map { "\($0.correct)✓ \($0.wrong)✗" }.joined(separator: " · ")
+    }
 
     static func seconds(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : String(Double(milliseconds) / 1000)

@@ -137,9 +137,10 @@ public enum Renderer {
         let pastRows = state.pastGames == nil ? 0 : 3
         let listRows = max(0, frame.height - 10 - pastRows)
         // When the pairs do not all fit, the last ones are listed and a line says how many are not.
-        let hidden = state.history.count > listRows ? state.history.count - max(0, listRows - 1) : 0
-        let shown = Array(state.history.suffix(hidden > 0 ? max(0, listRows - 1) : listRows))
-        let boxHeight = shown.count + (hidden > 0 ? 1 : 0) + 7 + pastRows
+        let hidden = listRows > 0 && state.history.count > listRows ? state.history.count - (listRows - 1) : 0
+        let shown = Array(state.history.suffix(hidden > 0 ? listRows - 1 : listRows))
+        let skip = hidden > 0 ? 1 : 0  // the row that says how many are not shown
+        let boxHeight = shown.count + skip + 7 + pastRows
         let top = max(2, (frame.height - boxHeight) / 2)
         frame.put("┌" + String(repeating: "─", count: boxWidth - 2) + "┐", row: top, column: left)
         for row in (top + 1)..<(top + boxHeight - 1) {
@@ -162,18 +163,20 @@ public enum Renderer {
             }
             let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
             let line = ScreenText.fit("\(mark) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)", inner)
-            frame.put(line, row: top + 4 + offset + (hidden > 0 ? 1 : 0), column: left + 2)
-            frame.put(mark, row: top + 4 + offset + (hidden > 0 ? 1 : 0), column: left + 2, style)
+            frame.put(line, row: top + 4 + skip + offset, column: left + 2)
+            frame.put(mark, row: top + 4 + skip + offset, column: left + 2, style)
         }
-        if hidden > 0 { frame.put("… \(hidden) earlier pair\(hidden == 1 ? "" : "s") (a taller window shows them)", row: top + 4, column: left + 2, .dim) }
+        if hidden > 0 {
+            frame.put(ScreenText.fit("… \(hidden) earlier pair\(hidden == 1 ? "" : "s") (a taller window shows them)", inner), row: top + 4, column: left + 2, .dim)
+        }
         if let past = state.pastGames {
-            let row = top + 4 + shown.count + (hidden > 0 ? 1 : 0) + 1
+            let row = top + 4 + skip + shown.count + 1
             frame.centre(LineModeText.bestLine(past), row: row, left: left + 2, width: inner, past.bestIsLatest ? .yellow : .bold)
-            let recent = past.problem ?? "Last games: " + past.recent.map(LineModeText.short).joined(separator: " · ")
+            let recent = past.problem ?? LineModeText.recentLine(past)
             frame.centre(recent, row: row + 1, left: left + 2, width: inner, .dim)
         }
         // Only a room's host starts its next game; the others wait for it.
-        let keys = state.isHost ? "[R]estart    [Q]uit" : "The host starts the next game    [Q]uit"
+        let keys = state.canStartNext ? "[R]estart    [Q]uit" : "The host starts the next game    [Q]uit"
         frame.centre(keys, row: top + boxHeight - 2, left: left, width: boxWidth, .bold)
     }
 

@@ -45,7 +45,7 @@ public enum CSV {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Parses RFC 4180 text back into records (for tests and the report):
+    /// Parses RFC 4180 text back into records (the tests read every file written this way):
     /// a leading byte-order mark is skipped.
     public static func parse(_ text: String) -> [[String]] {
         var records: [[String]] = []

@@ -15,6 +15,7 @@ public final class ResultsWriter: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "wordgame.results")
     private let log: @Sendable (String) -> Void
+    private let warn: @Sendable (String) -> Void
     private let saved: @Sendable (SaveOutcome) -> Void
 
     /// What became of one game's results, told to `saved` (on the writer's queue).
@@ -25,12 +26,14 @@ public final class ResultsWriter: @unchecked Sendable {
         public var result: Result<String, AtomicFile.Failure>
     }
 
-    /// `log`: one line per game written or failed. `saved`: the same news, for
-    /// the server to tell the room's host.
-    public init(directory: String, log: @escaping @Sendable (String) -> Void,
+    /// `log`: one line per game written; `warn`: one per game that could not be
+    /// (a problem is never silenced with the routine lines). `saved`: the same
+    /// news, for the server to tell the room's host.
+    public init(directory: String, log: @escaping @Sendable (String) -> Void, warn: (@Sendable (String) -> Void)? = nil,
                 saved: @escaping @Sendable (SaveOutcome) -> Void = { _ in }) {
         self.directory = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
         self.log = log
+        self.warn = warn ?? log
         self.saved = saved
     }
 
@@ -47,7 +50,7 @@ public final class ResultsWriter: @unchecked Sendable {
             let outcome = SaveOutcome(room: record.room, game: record.number, result: write(record))
             switch outcome.result {
             case .success(let players): log("results of \(record.room) game \(record.number): \(players)")
-            case .failure(let failure): log("results of \(record.room) game \(record.number) not kept: \(failure)")
+            case .failure(let failure): warn("results of \(record.room) game \(record.number) not kept: \(failure)")
             }
             saved(outcome)
         }

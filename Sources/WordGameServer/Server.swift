@@ -49,10 +49,10 @@ public final class Server: @unchecked Sendable {
             close(listener)
             throw error
         }
-        let events = configuration.events
+        let events = configuration.events, log = configuration.log
         let mail = self.mail, wake = self.wake
         let results = configuration.resultsDirectory.map { directory in
-            ResultsWriter(directory: directory, log: { events($0) }, saved: { outcome in
+            ResultsWriter(directory: directory, log: { events($0) }, warn: { log("wordgame-server: \($0)") }, saved: { outcome in
                 mail.post(outcome)
                 wake.wake()
             })

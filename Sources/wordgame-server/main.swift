@@ -32,14 +32,14 @@ do {
     fail(error.description)
 }
 
-let console = EventLog()
+// The console's writer thread only when there is something to write (--quiet keeps problems, on stderr).
+let console: EventLog? = options.quiet ? nil : EventLog()
 let settings = GameSettings(words: words, rules: options.game.rules, seed: options.game.seed, autoStart: options.autoStart,
                             countdownMilliseconds: options.countdownSeconds * 1_000, openRooms: !options.hostedOnly)
-let quiet = options.quiet
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, maxConnections: options.maxConnections,
     log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-    events: { if !quiet { console.write($0) } },
+    events: { console?.write($0) },
     resultsDirectory: options.resultsDirectory)
 
 let server: Server
@@ -71,6 +71,6 @@ print("""
     """)
 fflush(nil)  // all streams: the banner must show before the loop blocks, even when piped
 server.run()
-console.flush()
+console?.flush()
 print("wordgame-server: stopped")
 exit(0)

@@ -139,6 +139,11 @@ import WordGameProtocol
         state.receive(.gameOver(GameOver(rank: 2, ranked: 3, correct: 1, wrong: 3, milliseconds: 900)), at: t(0))
         let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
         #expect(text.contains("The host starts the next game    [Q]uit") && !text.contains("[R]estart"))
+        #expect(state.press(.character("r")).isEmpty && state.screen == .gameOver)  // R does not wipe the dialog for nothing
+        // In a room that starts by itself, anyone's START says "ready".
+        state.receive(.room(RoomInfo(name: "k7px", state: .lobby, members: 3, host: "Ms Lee", autoStart: 2)), at: t(0))
+        #expect(frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n").contains("[R]estart    [Q]uit"))
+        #expect(state.press(.character("r")) == [.start])
     }
 
     @Test func restartResetsAndAsksForANewGame() {

@@ -57,14 +57,24 @@ import WordGameProtocol
     @Test func theFileKeepsTheLastThousandGames() throws {
         let folder = temporaryFolder()
         let file = SoloHistoryFile(path: folder + "/solo-history.jsonl")
-        let old = (0..<SoloHistoryFile.maxGames).map { index in
+        // A full history with its slack: the next game cuts it back to the last thousand.
+        let old = (0..<SoloHistoryFile.maxGames + SoloHistoryFile.trimSlack).map { index in
             "{\"correct\":\(index % 16),\"date\":\"2026-01-01 00:00\",\"max_incorrect\":3,\"milliseconds\":1,\"pairs\":15,\"round_milliseconds\":5000,\"wrong\":0}\n"
         }
         try old.joined().write(toFile: file.path, atomically: true, encoding: .utf8)
         _ = file.record(game(1, 1))
         let games = file.load().games
         #expect(games.count == SoloHistoryFile.maxGames)
-        #expect(games.first?.correct == 1 && games.last == game(1, 1))  // the oldest (0 correct) went
+        #expect(games.first?.correct == (SoloHistoryFile.trimSlack + 1) % 16 && games.last == game(1, 1))  // the oldest went
+    }
+
+    @Test func aFullHistoryIsNotRewrittenAfterEveryGame() throws {
+        let folder = temporaryFolder()
+        let file = SoloHistoryFile(path: folder + "/solo-history.jsonl")
+        let line = "{\"correct\":2,\"date\":\"2026-01-01 00:00\",\"max_incorrect\":3,\"milliseconds\":1,\"pairs\":15,\"round_milliseconds\":5000,\"wrong\":0}\n"
+        try String(repeating: line, count: SoloHistoryFile.maxGames).write(toFile: file.path, atomically: true, encoding: .utf8)
+        _ = file.record(game(1, 1))
+        #expect(file.load().games.count == SoloHistoryFile.maxGames + 1)  // appended, within the slack
     }
 
     @Test func anUnwritableFolderLosesOnlyTheHistory() throws {

@@ -6,7 +6,7 @@ import WordGameServer
 final class TestServer {
     let server: Server
     var port: UInt16 { server.port }
-    /// The console lines the server wrote (`ServerConfiguration.events`).
+    /// The console lines the server wrote: events and problems (`ServerConfiguration.events` and `log`).
     var events: [String] { eventLines.lines }
     private let eventLines = Lines()
 
@@ -24,7 +24,8 @@ final class TestServer {
         let lines = eventLines
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
                                                                maxConnections: maxConnections, maxQueuedBytes: maxQueuedBytes,
-                                                               events: { lines.append($0) }, resultsDirectory: resultsDirectory))
+                                                               log: { lines.append($0) }, events: { lines.append($0) },
+                                                               resultsDirectory: resultsDirectory))
         server.start()
     }
 

@@ -10,6 +10,9 @@ public struct SoloHistoryFile: Sendable {
     public let path: String
     /// Kept games at most: past this the oldest go, so the file stays small (about 150 bytes a game).
     public static let maxGames = 1_000
+    /// The file is cut back to `maxGames` only once it holds this many more, so
+    /// that a full history is not rewritten after every game.
+    public static let trimSlack = 100
 
     public init(path: String) { self.path = path }
 
@@ -38,12 +41,13 @@ public struct SoloHistoryFile: Sendable {
         history.games.append(game)
         var summary = history.summary(after: game)
         do {
-            try AtomicFile.makeDirectory((path as NSString).deletingLastPathComponent)
-            if history.games.count > Self.maxGames {
-                let kept = history.games.suffix(Self.maxGames).map { Self.line($0) + "\n" }.joined()
+            try AtomicFile.makeDirectory(AtomicFile.directory(of: path))
+            if history.games.count > Self.maxGames + Self.trimSlack {
+                let encoder = Self.encoder()
+                let kept = history.games.suffix(Self.maxGames).map { Self.line($0, encoder) + "\n" }.joined()
                 try AtomicFile.write(kept, to: path)
             } else {
-                try AtomicFile.appendLine(Self.line(game), to: path)
+                try AtomicFile.appendLine(Self.line(game, Self.encoder()), to: path)
             }
         } catch {
             summary.problem = "history not kept: \(error)"
@@ -51,10 +55,14 @@ public struct SoloHistoryFile: Sendable {
         return summary
     }
 
-    static func line(_ game: SoloHistory.Game) -> String {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = .sortedKeys
-        return String(decoding: (try? encoder.encode(game)) ?? Data(), as: UTF8.self)
+        return encoder
+    }
+
+    static func line(_ game: SoloHistory.Game, _ encoder: JSONEncoder) -> String {
+        String(decoding: (try? encoder.encode(game)) ?? Data(), as: UTF8.self)
     }
 }
