@@ -118,18 +118,7 @@ enum HostedBench {
 
     /// Players JOIN `table.name`; the first one alone first, since in a JOIN room it becomes the host.
     static func join(_ table: inout Table, players: Int, prefix: String, port: UInt16) {
-        var joined = Set<Int>()
-        let first = table.firstPlayer
-        let onLine = { (i: Int, line: Substring, _: Double) in if i >= first && line.hasPrefix("INFO") { joined.insert(i) } }
-        for k in 0..<players {
-            let fd = connectLoopback(port: port)
-            table.sockets.add(fd)
-            send("NAME \(prefix)\(k)\nJOIN \(table.name)\n", to: fd)
-            if k == 0 { table.sockets.pump(until: { joined.count == 1 }, onLine: onLine) }
-            // Read as we go: observers hear of every arrival at once, and their queue is bounded.
-            if k % 100 == 0 { table.sockets.pump(timeout: 0, onLine: onLine) }
-        }
-        table.sockets.pump(limit: 600, until: { joined.count == players }, onLine: onLine)
+        joinPlayers(&table.sockets, count: players, prefix: prefix, room: table.name, port: port)
     }
 
     // MARK: A game

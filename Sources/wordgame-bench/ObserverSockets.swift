@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-// Observers for the hosted benches: a host, watchers, and reading what comes.
+// Who the benches connect: players, a host, watchers; and reading what comes.
 
 /// HOST on a new socket; returns the room's name.
 func makeHostedRoom(_ sockets: inout LineSockets, port: UInt16) -> String {
@@ -32,4 +32,25 @@ func watch(_ sockets: inout LineSockets, room: String, port: UInt16) -> Int {
 func idle(_ sockets: inout LineSockets, seconds: Double, onLine: (Int, Substring, Double) -> Void = { _, _, _ in }) {
     let end = now() + seconds
     while now() < end { sockets.pump(timeout: end - now(), onLine: onLine) }
+}
+
+/// `count` players say NAME and JOIN `room` on new sockets, added after those
+/// already in `sockets`; each counts as in at its INFO line. The first waits
+/// for its own INFO before the others come: in a room made with JOIN it is the
+/// host. Returns the first player's index.
+@discardableResult
+func joinPlayers(_ sockets: inout LineSockets, count: Int, prefix: String, room: String, port: UInt16) -> Int {
+    let first = sockets.fds.count
+    var joined = 0
+    let onLine = { (i: Int, line: Substring, _: Double) in if i >= first && line.hasPrefix("INFO") { joined += 1 } }
+    for k in 0..<count {
+        let fd = connectLoopback(port: port)
+        sockets.add(fd)
+        send("NAME \(prefix)\(k)\nJOIN \(room)\n", to: fd)
+        if k == 0 { sockets.pump(until: { joined == 1 }, onLine: onLine) }
+        // Read as we go: observers hear of every arrival at once, and their queue is bounded.
+        if k % 100 == 0 { sockets.pump(timeout: 0, onLine: onLine) }
+    }
+    sockets.pump(limit: 600, until: { joined == count }, onLine: onLine)
+    return first
 }

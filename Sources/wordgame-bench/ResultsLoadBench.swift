@@ -37,15 +37,7 @@ enum ResultsLoadBench {
         windows.append(("small room alone", mark, now()))
 
         mark = now()
-        var joined = 0
-        let onLine = { (i: Int, line: Substring, _: Double) in if i >= first && line.hasPrefix("INFO") { joined += 1 } }
-        for k in 0..<players {
-            let fd = connectLoopback(port: server.port)
-            sockets.add(fd)
-            send("NAME p\(k)\nJOIN \(room)\n", to: fd)
-            if k % 100 == 0 { sockets.pump(timeout: 0, onLine: onLine) }  // observers hear of each arrival at once
-        }
-        sockets.pump(limit: 600, until: { joined == players }, onLine: onLine)
+        joinPlayers(&sockets, count: players, prefix: "p", room: room, port: server.port)
         let joinSeconds = now() - mark
         windows.append(("\(players) players joining", mark, now()))
         idle(&sockets, seconds: 3)  // the room's coalesced updates (2.5 s apart at 10,000) settle

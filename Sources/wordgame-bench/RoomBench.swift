@@ -45,24 +45,11 @@ enum RoomBench {
                                                "--results", results])
         defer { server.stop() }
         let idleMiB = server.residentMiB
-        var fds: [Int32] = []
-        fds.reserveCapacity(count)
-        var joined = Set<Int>()
-
         // Joins: the first player is the host.
         let joinStart = now(), cpuBeforeJoin = server.cpuSeconds
         var sockets = LineSockets([])
-        for index in 0..<count {
-            let fd = connectLoopback(port: server.port)
-            fds.append(fd)
-            send("NAME p\(index)\nJOIN bench\n", to: fd)
-            if index == 0 {
-                sockets = LineSockets(fds)
-                sockets.pump(until: { joined.contains(0) }) { i, line, _ in if line.hasPrefix("INFO") { joined.insert(i) } }
-            }
-        }
-        sockets = LineSockets(fds)
-        sockets.pump(until: { joined.count == count }) { i, line, _ in if line.hasPrefix("INFO") { joined.insert(i) } }
+        joinPlayers(&sockets, count: count, prefix: "p", room: "bench", port: server.port)
+        let fds = sockets.fds
         let joinSeconds = now() - joinStart, cpuJoin = server.cpuSeconds - cpuBeforeJoin
 
         // A game: everyone answers each pair as soon as it arrives.

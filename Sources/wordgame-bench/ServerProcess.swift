@@ -74,12 +74,7 @@ final class ConsoleLines: @unchecked Sendable {
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return }
                 let arrival = now()
-                pending += chunk[0..<n]
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    let text = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeFirst(newline + 1)
-                    lock.withLock { lines.append((arrival, text)) }
-                }
+                splitLines(&pending, adding: chunk[0..<n]) { text in lock.withLock { lines.append((arrival, text)) } }
             }
         }
         thread.name = "server console"

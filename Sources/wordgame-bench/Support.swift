@@ -79,12 +79,7 @@ struct LineSockets {
             let n = chunk.withUnsafeMutableBytes { recv(fds[index], $0.baseAddress, $0.count, 0) }
             let arrival = now()
             if n <= 0 { continue }
-            pending[index] += chunk[0..<n]
-            while let newline = pending[index].firstIndex(of: 0x0A) {
-                let line = String(decoding: pending[index][..<newline], as: UTF8.self)
-                pending[index].removeFirst(newline + 1)
-                onLine(index, line[...], arrival)
-            }
+            splitLines(&pending[index], adding: chunk[0..<n]) { onLine(index, $0[...], arrival) }
         }
     }
 
@@ -111,4 +106,17 @@ func temporaryDirectory(_ prefix: String) -> String {
     var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { fail("cannot make a folder in /tmp") }
     return String(cString: made)
+}
+
+/// Appends `bytes` to `pending` and hands over each whole line, keeping the
+/// unfinished rest. The consumed bytes go once per chunk, not once per line
+/// (a chunk can hold thousands of lines).
+func splitLines(_ pending: inout [UInt8], adding bytes: ArraySlice<UInt8>, _ onLine: (String) -> Void) {
+    pending += bytes
+    var start = 0
+    while let newline = pending[start...].firstIndex(of: 0x0A) {
+        onLine(String(decoding: pending[start..<newline], as: UTF8.self))
+        start = newline + 1
+    }
+    pending.removeFirst(start)
 }
