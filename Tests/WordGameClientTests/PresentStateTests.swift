@@ -77,6 +77,7 @@ import WordGameProtocol
 
     @Test func aClosedRoomOffersANewOne() {
         var state = host()
+        state.receive(.notice(.closed, "The host closed room K7PX."), at: t(0))
         state.receive(.closed(room: "k7px"), at: t(0))
         state.receive(.you(.outside), at: t(0))
         #expect(state.screen == .closed)

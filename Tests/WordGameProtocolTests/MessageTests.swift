@@ -33,7 +33,66 @@ import WordGameProtocol
         .info("Game over."),
         .pong,
         .bye("Goodbye!"),
+        .hosted(room: "k7px", key: "ABCDEFGHJKMN"),
+        .watchingRoom("k7px"),
+        .lockSet(true),
+        .lockSet(false),
+        .kicked(tricky),
+        .stopped,
+        .closed(room: "k7px"),
+        .notice(.removed, "Bo was removed by the host."),
+        .roster(tricky),
+        .arrived("Bo"),
+        .departed(tricky, .removed),
+        .waiting(count: 2, names: ["Ana", tricky]),
+        .waiting(count: 870, names: []),
+        .tally(Tally(number: 3, right: 21, wrong: 6, timeout: 3)),
+        .ranking(RankingEntry(rank: 12, name: tricky, correct: 5, wrong: 3, milliseconds: 23_456, outAt: 9)),
     ]
+
+    /// Which case a message is. No `default`: a new case does not compile until it is named here,
+    /// next to the list above that must then get a round-trip example of it.
+    static func variant(_ message: ServerMessage) -> String {
+        switch message {
+        case .welcome: "welcome"
+        case .help: "help"
+        case .end: "end"
+        case .nameSet: "nameSet"
+        case .joined: "joined"
+        case .left: "left"
+        case .hosted: "hosted"
+        case .watchingRoom: "watchingRoom"
+        case .lockSet: "lockSet"
+        case .kicked: "kicked"
+        case .stopped: "stopped"
+        case .closed: "closed"
+        case .answerTaken: "answerTaken"
+        case .error: "error"
+        case .room: "room"
+        case .members: "members"
+        case .you: "you"
+        case .starting: "starting"
+        case .game: "game"
+        case .round: "round"
+        case .progress: "progress"
+        case .reveal: "reveal"
+        case .result: "result"
+        case .top: "top"
+        case .gameOver: "gameOver"
+        case .info: "info"
+        case .pong: "pong"
+        case .bye: "bye"
+        case .notice: "notice"
+        case .roster: "roster"
+        case .arrived: "arrived"
+        case .departed: "departed"
+        case .waiting: "waiting"
+        case .tally: "tally"
+        case .ranking: "ranking"
+        }
+    }
+
+    static let variantCount = 35
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -47,7 +106,10 @@ import WordGameProtocol
         let keywords = Set(Self.messages.map { $0.line.split(separator: " ").prefix(2).joined(separator: " ") }
             .map { $0.hasPrefix("OK") ? $0 : String($0.split(separator: " ")[0]) })
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
-                             "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE"])
+                             "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
+                             "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING"])
+        #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 
     @Test func linesReadWell() {

@@ -68,7 +68,7 @@ import WordGameTestSupport
     func tcpOption(_ fd: Int32, _ option: Int32) -> Int32 {
         var value: Int32 = -1
         var length = socklen_t(MemoryLayout<Int32>.size)
-        getsockopt(fd, Int32(IPPROTO_TCP), option, &value, &length)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), option, &value, &length) == 0 else { return -1 }
         return value
     }
 
@@ -76,7 +76,7 @@ import WordGameTestSupport
         let server = try TestServer()
         let client = try server.client()
         guard let fd = serverSide(of: client) else { Issue.record("the server's end of the connection was not found"); return }
-        #expect(tcpOption(fd, csystem_TCP_NODELAY) != 0, "TCP_NODELAY")
+        #expect(tcpOption(fd, csystem_TCP_NODELAY) == 1, "TCP_NODELAY")
         #expect(tcpOption(fd, csystem_TCP_NOTSENT_LOWAT) == 1, "TCP_NOTSENT_LOWAT")
     }
 
@@ -156,10 +156,12 @@ import WordGameTestSupport
         Thread.sleep(forTimeInterval: 0.3)
         ana.send("START")
         _ = try ana.waitForRound()
+        let anaArrived = ana.lastArrival
         ana.send("ANSWER 1 y")
         Thread.sleep(forTimeInterval: 1.5)  // longer than half the round time
         let round = try bo.waitForRound(timeout: 10)
         let arrived = bo.lastArrival
+        #expect(arrived - anaArrived > 1.0, "Bo's pair was held back by his backlog")
         Thread.sleep(forTimeInterval: 1.0)  // 2.5 s after the round opened: late if the clock had started at the kernel
         let sent = LineReader.now()
         bo.send("ANSWER \(round.number) y")
