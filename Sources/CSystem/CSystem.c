@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <linux/tcp.h>
 #include <pthread.h>
 #include <string.h>
@@ -35,6 +36,29 @@ int csystem_tcp_timing(int fd, struct csystem_tcp_timing *timing) {
 
 int csystem_set_tcp_option(int fd, int option, int value) {
     return setsockopt(fd, IPPROTO_TCP, option, &value, sizeof value);
+}
+
+int csystem_enable_keepalive(int fd) {
+    int one = 1;
+    return setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+}
+
+int csystem_peer_address(int fd, char *text, unsigned int capacity) {
+    struct sockaddr_storage peer;
+    socklen_t length = sizeof peer;
+    if (getpeername(fd, (struct sockaddr *)&peer, &length) != 0) return -1;
+    if (peer.ss_family == AF_INET) {
+        struct sockaddr_in *v4 = (struct sockaddr_in *)&peer;
+        return inet_ntop(AF_INET, &v4->sin_addr, text, capacity) ? 0 : -1;
+    }
+    if (peer.ss_family == AF_INET6) {
+        struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&peer;
+        if (IN6_IS_ADDR_V4MAPPED(&v6->sin6_addr)) {
+            return inet_ntop(AF_INET, &v6->sin6_addr.s6_addr[12], text, capacity) ? 0 : -1;
+        }
+        return inet_ntop(AF_INET6, &v6->sin6_addr, text, capacity) ? 0 : -1;
+    }
+    return -1;
 }
 
 int csystem_pipe2(int fds[2], int flags) {

@@ -41,9 +41,11 @@ public struct Match: Sendable {
         fileprivate var answers: [PlayerID: (answer: Answer, at: Instant)] = [:]
         /// Players who tried to answer after their own deadline.
         fileprivate var lateAnswers: Set<PlayerID> = []
+        /// Players whose connection is gone: the round does not wait for them.
+        fileprivate var away: Set<PlayerID> = []
         fileprivate var latestDeadline: Instant
         fileprivate var waitingForDelivery: Int
-        /// Playing players who have not answered yet.
+        /// Playing players who have not answered yet, not counting those away.
         public fileprivate(set) var waitingForAnswer: Int
 
         /// How many playing players have answered (in time or late).
@@ -132,6 +134,37 @@ public struct Match: Sendable {
         open.setClock(clock, for: player, allowing: rules.roundMilliseconds)
     }
 
+    /// `player`'s connection is gone (their seat is held for them): the open
+    /// round no longer waits for their answer, and if the pair had not left
+    /// for them, their time runs from when the round opened, with no credit.
+    /// Call it again for each round opened while they are away.
+    public mutating func playerAway(_ player: PlayerID) {
+        guard isPlaying(player), var open = takeRound() else { return }
+        defer { round = open }
+        if open.clocks[player] == nil {
+            open.setClock(Clock(start: open.openedAt, creditNanoseconds: 0), for: player, allowing: rules.roundMilliseconds)
+        }
+        guard !hasAnswered(player, in: open), open.away.insert(player).inserted else { return }
+        open.waitingForAnswer -= 1
+    }
+
+    /// `player` is back: the open round waits for them again until their own deadline.
+    public mutating func playerBack(_ player: PlayerID) {
+        guard var open = takeRound() else { return }
+        defer { round = open }
+        if open.away.remove(player) != nil { open.waitingForAnswer += 1 }
+    }
+
+    private func hasAnswered(_ player: PlayerID, in open: Round) -> Bool {
+        open.answers[player] != nil || open.lateAnswers.contains(player)
+    }
+
+    /// Whether `player` may still answer the open pair: playing, not answered, and within their time.
+    public func canAnswer(_ player: PlayerID, at now: Instant) -> Bool {
+        guard isPlaying(player), let open = round, !hasAnswered(player, in: open), let deadline = deadline(for: player) else { return false }
+        return now < deadline
+    }
+
     /// `player`'s clock for the open round: from its delivery, or, if the pair
     /// has not left for them, from one round time after the round opened.
     public func clock(for player: PlayerID) -> Clock? {
@@ -169,7 +202,7 @@ public struct Match: Sendable {
         if !namesRound, open.index > 0, now < readableAt(clock) { return .meantForPreviousPair }
         let late = now > clock.deadline(allowing: rules.roundMilliseconds)
         if late { open.lateAnswers.insert(player) } else { open.answers[player] = (answer, now) }
-        open.waitingForAnswer -= 1
+        if open.away.remove(player) == nil { open.waitingForAnswer -= 1 }
         return late ? .late : .taken
     }
 
@@ -247,9 +280,8 @@ public struct Match: Sendable {
         guard var open = takeRound() else { return }
         defer { round = open }
         if open.clocks.removeValue(forKey: player) == nil { open.waitingForDelivery -= 1 }
-        if open.answers.removeValue(forKey: player) == nil && open.lateAnswers.remove(player) == nil {
-            open.waitingForAnswer -= 1
-        }
+        let answered = open.answers.removeValue(forKey: player) != nil || open.lateAnswers.remove(player) != nil
+        if !answered && open.away.remove(player) == nil { open.waitingForAnswer -= 1 }
     }
 
     /// The players still playing who have not answered the open pair. One
@@ -258,7 +290,7 @@ public struct Match: Sendable {
     public func unanswered() -> [PlayerID] {
         guard let open = round else { return [] }
         return scores.compactMap { player, score in
-            score.isOut || open.answers[player] != nil || open.lateAnswers.contains(player) ? nil : player
+            score.isOut || hasAnswered(player, in: open) || open.away.contains(player) ? nil : player
         }
     }
 

@@ -30,6 +30,8 @@ public enum ClientCommand: Equatable, Sendable {
     case stop
     /// `CLOSE`: the host closes the room.
     case close
+    /// `RESUME <code>`: take back the seat a dropped connection held (the code came in `TOKEN`).
+    case resume(code: String)
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -67,6 +69,12 @@ public enum ClientCommand: Equatable, Sendable {
             }
         case "WATCH":
             return .success(.watch(room: rest.isEmpty ? nil : rest))
+        case "RESUME":
+            let words = rest.split(separator: " ")
+            guard words.count == 1 else {
+                return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the code the server gave you in TOKEN when you joined."))
+            }
+            return .success(.resume(code: String(words[0])))
         case "KICK", "REMOVE":
             guard !rest.isEmpty else { return .failure(ProtocolError(.badArgument, "Type \(keyword) <name> to remove that player.")) }
             return .success(.kick(unquoted(rest)))
@@ -140,6 +148,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .kick(let name): return name.hasPrefix("\"") ? "KICK \(Quoting.quote(name))" : "KICK \(name)"
         case .stop: return "STOP"
         case .close: return "CLOSE"
+        case .resume(let code): return "RESUME \(code)"
         }
     }
 }

@@ -8,6 +8,8 @@
 ///   too long, and the rest of it is discarded up to its end: memory stays
 ///   bounded whatever a peer sends.
 /// - A line that is not UTF-8 is reported, not passed on.
+/// - `discardedByteCount` says how much of a too-long line has been thrown
+///   away, so the server can give up on a peer that never ends it.
 ///
 /// No sockets here: feed it bytes, get lines. Tests feed it one byte at a time.
 public struct LineFramer: Sendable {
@@ -22,6 +24,8 @@ public struct LineFramer: Sendable {
     public let maxLineBytes: Int
     private var pending: [UInt8] = []
     private var discarding = false
+    /// Bytes thrown away from the too-long line being discarded.
+    public private(set) var discardedByteCount = 0
     private var afterCR = false
 
     public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {
@@ -44,7 +48,10 @@ public struct LineFramer: Sendable {
             case 0x08, 0x7F:
                 if !discarding { eraseLastCharacter() }
             default:
-                guard !discarding else { continue }
+                guard !discarding else {
+                    discardedByteCount += 1
+                    continue
+                }
                 if pending.count == maxLineBytes {
                     discarding = true
                     pending.removeAll(keepingCapacity: true)
@@ -64,6 +71,7 @@ public struct LineFramer: Sendable {
         defer { pending.removeAll(keepingCapacity: true) }
         if discarding {
             discarding = false
+            discardedByteCount = 0
             return nil  // already reported when it became too long
         }
         guard let text = String(validating: pending, as: UTF8.self) else { return .invalidUTF8 }

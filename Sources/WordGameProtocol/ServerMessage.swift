@@ -59,6 +59,14 @@ public enum ServerMessage: Equatable, Sendable {
     case tally(Tally)
     /// One row of the whole ranking at a game's end (to the host and viewers; ended by `END RANKING`).
     case ranking(RankingEntry)
+    /// `OK RESUME <name> <room>`: the seat held for a resume code is this connection's now.
+    case resumed(name: String, room: String)
+    /// `TOKEN <code> <grace-seconds>`: the code that takes this seat back from
+    /// a new connection after a drop, and how long the seat is held.
+    case token(code: String, graceSeconds: Int)
+    /// `SCORE <correct> <wrong> <rank> <ranked>`: your counters in the game on,
+    /// for a player coming back to it (the same fields as `RESULT`).
+    case score(correct: Int, wrong: Int, rank: Int, ranked: Int)
 
     /// The line, without its LF.
     public var line: String {
@@ -98,6 +106,9 @@ public enum ServerMessage: Equatable, Sendable {
         case .waiting(let count, let names): return fields(["WAITING", count] + names.map(quoted))
         case .tally(let t): return fields("TALLY", t.number, t.right, t.wrong, t.timeout)
         case .ranking(let r): return fields("RANKING", r.rank, quoted(r.name), r.correct, r.wrong, r.milliseconds, r.outAt)
+        case .resumed(let name, let room): return fields("OK", "RESUME", quoted(name), quoted(room))
+        case .token(let code, let grace): return fields("TOKEN", quoted(code), grace)
+        case .score(let correct, let wrong, let rank, let ranked): return fields("SCORE", correct, wrong, rank, ranked)
         }
     }
 

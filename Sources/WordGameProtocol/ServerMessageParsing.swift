@@ -69,6 +69,8 @@ extension ServerMessage {
         case "RANKING":
             self = .ranking(RankingEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(), wrong: try reader.int(),
                                          milliseconds: Int64(try reader.int()), outAt: try reader.int()))
+        case "TOKEN": self = .token(code: try reader.string(), graceSeconds: try reader.int())
+        case "SCORE": self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
         default: throw reader.failure("unknown keyword \(keyword)")
         }
         try reader.end()
@@ -88,6 +90,7 @@ extension ServerMessage {
         case "STOP": return .stopped
         case "CLOSE": return .closed(room: try reader.string())
         case "ANSWER": return .answerTaken(round: try reader.int(), try reader.enumeration())
+        case "RESUME": return .resumed(name: try reader.string(), room: try reader.string())
         default: throw reader.failure("unknown OK \(what)")
         }
     }

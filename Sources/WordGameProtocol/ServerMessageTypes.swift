@@ -35,7 +35,10 @@ public enum Departure: String, Sendable, CaseIterable {
 public enum NoticeEvent: String, Sendable, CaseIterable {
     case joined = "joined"
     case left = "left"
+    /// A member's connection went; their seat is held for the resume grace.
     case dropped = "dropped"
+    /// A member who dropped took their seat back with `RESUME`.
+    case back = "back"
     case removed = "removed"
     /// The host changed, went away, or came back.
     case host = "host"

@@ -1,19 +1,38 @@
+import WordGame
 import WordGameProtocol
 
-/// Identifies a connection for its whole life. Never reused, unlike file
-/// descriptor numbers, so a late event can never reach the wrong player.
+/// Identifies a player's session. Never reused, unlike file descriptor
+/// numbers, so a late event can never reach the wrong player. A connection
+/// that takes back a held seat with `RESUME` takes on that seat's ID.
 public typealias ConnectionID = Int
 
-/// One client: its socket, its input framer and its output queue.
+/// One client: its socket, its input and its output queue.
 /// Owned by the event loop thread.
 final class Connection {
-    let id: ConnectionID
+    /// Changes once if `RESUME` hands this connection a held seat's ID (`Server.adopt`).
+    var id: ConnectionID
     let fd: Int32
+    /// The peer's address as text: connections per address are capped.
+    let address: String
+    let connectedAt: Instant
+    /// When its last whole line arrived: silence past the idle limit closes it.
+    var lastLineAt: Instant
     var framer: LineFramer
+    /// Bytes read from the socket and not yet executed. The socket is read
+    /// again only once they are gone, so this never grows past one read.
+    var input = InputBuffer()
+    /// Paces its lines (`ConnectionLimits.burstLines`, `lineIntervalMilliseconds`).
+    var pacing: TokenBucket
+    /// Whether EPOLLIN is requested: off while `input` holds lines waiting
+    /// their turn, so the kernel holds the rest and the client feels it.
+    var wantsReadable = true
+    /// In the loop's list of connections with input waiting.
+    var inBacklog = false
     var output = OutputQueue()
     /// Whether EPOLLOUT is requested (only while output is left after EAGAIN).
     var wantsWritable = false
-    /// Close once the output queue is empty (after BYE).
+    /// Close once the output queue is empty (after BYE); nothing more is
+    /// queued for it, and its input is discarded.
     var closeWhenFlushed = false
     /// In the loop's list of connections to flush.
     var isDirty = false
@@ -25,10 +44,51 @@ final class Connection {
     /// transmitted (see `Socket.tuneForGame`), so the loop can wait for it.
     let tracksTransmission: Bool
 
-    init(id: ConnectionID, fd: Int32, maxLineBytes: Int, tracksTransmission: Bool) {
+    init(id: ConnectionID, fd: Int32, address: String, at now: Instant, maxLineBytes: Int, limits: ConnectionLimits,
+         tracksTransmission: Bool) {
         self.id = id
         self.fd = fd
+        self.address = address
+        connectedAt = now
+        lastLineAt = now
         self.tracksTransmission = tracksTransmission
         framer = LineFramer(maxLineBytes: maxLineBytes)
+        pacing = TokenBucket(capacity: limits.burstLines, intervalMilliseconds: limits.lineIntervalMilliseconds, now: now)
+    }
+
+    /// Whether nothing more should be read or executed for it.
+    var isClosing: Bool { isClosed || closeWhenFlushed || overflowed }
+}
+
+/// Bytes received but not yet executed, handed out a line at a time.
+struct InputBuffer {
+    private var bytes: [UInt8] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == bytes.count }
+
+    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        if isEmpty { clear() }
+        bytes.append(contentsOf: chunk)
+    }
+
+    /// The bytes up to and including the next line end (LF or CR), or all
+    /// that is left when no line end comes.
+    mutating func takeLine() -> ArraySlice<UInt8> {
+        let start = head
+        var end = head
+        while end < bytes.count {
+            let byte = bytes[end]
+            end += 1
+            if byte == 0x0A || byte == 0x0D { break }
+        }
+        head = end
+        return bytes[start..<end]
+    }
+
+    /// Forgets what is left (the connection is closing).
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: bytes.capacity <= 4_096)
+        head = 0
     }
 }

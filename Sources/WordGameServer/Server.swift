@@ -6,38 +6,54 @@ import WordGame
 import WordGameProtocol
 
 /// The wordgame server: one thread running a level-triggered epoll loop over
-/// non-blocking sockets. Rooms and the hub hold the logic; this file moves bytes.
+/// non-blocking sockets. Rooms and the hub hold the logic; this file and its
+/// extensions move bytes: accepting (`ServerAccepting.swift`), reading and
+/// pacing input (`ServerInput.swift`), writing (`ServerOutput.swift`), and
+/// closing the silent (`ServerHousekeeping.swift`).
 ///
 /// All state is owned by the loop thread, except `wake` (a pipe any thread or
 /// a signal handler may write to), `mail` (locked) and `finished` (a semaphore).
 public final class Server: @unchecked Sendable {
     public let port: UInt16
-    private let configuration: ServerConfiguration
-    private let listener: Int32
-    private let epoll: Epoll
+    let configuration: ServerConfiguration
+    /// `configuration.limits`, with `maxConnections` fitted to the descriptor limit.
+    public let limits: ConnectionLimits
+    /// Why `maxConnections` was lowered at start, for the banner; nil if it was not.
+    public let limitNote: String?
+    let listener: Int32
+    let epoll: Epoll
     private let wake: WakePipe
     private let mail = LoopMail()
     /// Where finished games are written; nil when results are not kept.
     public let results: ResultsWriter?
     private let finished = DispatchSemaphore(value: 0)
-    private var hub: Hub!
-    private var connections: [Int32: Connection] = [:]
-    private var byID: [ConnectionID: Connection] = [:]
-    private var dirty: [Connection] = []
+    var hub: Hub!
+    var connections: [Int32: Connection] = [:]
+    var byID: [ConnectionID: Connection] = [:]
+    /// Open connections per peer address (`ConnectionLimits.maxPerAddress`).
+    var perAddress: [String: Int] = [:]
+    var dirty: [Connection] = []
+    /// Connections with input waiting for their turn (`ServerInput.swift`).
+    var backlog: [Connection] = []
     /// Descriptors closed during a batch of events are released after it, so
     /// a new connection cannot take a number that a later event still names.
-    private var closedDuringBatch: [Int32] = []
-    private var nextID = 1
+    var closedDuringBatch: [Int32] = []
+    var nextID = 1
     private var stopReason: String?
     /// Set once every connection has been sent BYE: nothing is queued after it.
-    private var saidGoodbye = false
-    private var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    var saidGoodbye = false
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    /// Out of descriptors (`ServerAccepting.swift`): the spare one, and when to try the listener again.
+    var spareDescriptor: Int32 = -1
+    var listenerPausedUntil: Instant?
+    var descriptorShortage = DescriptorShortage()
+    var nextHousekeeping = Instant.now()
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
     public init(configuration: ServerConfiguration) throws(Errno) {
         self.configuration = configuration
         signal(SIGPIPE, SIG_IGN)
-        Self.raiseDescriptorLimit()
+        (limits, limitNote) = Self.fitToDescriptorLimit(configuration.limits)
         listener = try Socket.listen(address: configuration.bindAddress, port: configuration.port)
         do {
             port = try Socket.localPort(listener)
@@ -49,6 +65,7 @@ public final class Server: @unchecked Sendable {
             close(listener)
             throw error
         }
+        spareDescriptor = Self.openSpareDescriptor()
         let events = configuration.events, log = configuration.log
         let mail = self.mail, wake = self.wake
         let results = configuration.resultsDirectory.map { directory in
@@ -67,11 +84,12 @@ public final class Server: @unchecked Sendable {
             gameEnded: { record in results?.save(record) })
         var system = SystemRandomNumberGenerator()
         hub = Hub(settings: configuration.game, environment: environment, maxLineBytes: configuration.maxLineBytes,
-                  random: { system.next() })
+                  limits: limits, random: { system.next() })
     }
 
     deinit {
         close(listener)
+        if spareDescriptor >= 0 { close(spareDescriptor) }
         readBuffer.deallocate()
     }
 
@@ -81,14 +99,19 @@ public final class Server: @unchecked Sendable {
         while stopReason == nil {
             let events: [Epoll.Event]
             do {
-                events = try epoll.wait(timeoutMilliseconds: timeout(until: hub.nextWakeup))
+                events = try epoll.wait(timeoutMilliseconds: timeout(until: nextWakeup()))
             } catch {
                 configuration.log("wordgame-server: \(error); stopping")
                 stopReason = "The server stopped after an internal error."
                 break
             }
-            for event in events { handle(event) }
+            let now = Instant.now()
+            let waiting = takeBacklog()
+            for event in events { handle(event, at: now) }
+            serve(waiting, at: .now())
             hub.tick(at: .now())
+            housekeeping(at: .now())
+            resumeListening(at: .now())
             flushDirty()
             releaseClosedDescriptors()
         }
@@ -122,8 +145,8 @@ public final class Server: @unchecked Sendable {
 
     // MARK: Events
 
-    private func handle(_ event: Epoll.Event) {
-        if event.fd == listener { return acceptAll() }
+    private func handle(_ event: Epoll.Event, at now: Instant) {
+        if event.fd == listener { return acceptAll(at: now) }
         if event.fd == wake.readFD {
             // Signal handlers write their number; other threads write 0 and leave their news in `mail`.
             let signalled = wake.drain().contains { $0 != 0 }
@@ -133,136 +156,25 @@ public final class Server: @unchecked Sendable {
             return
         }
         guard let connection = connections[event.fd] else { return }
-        if event.readable || event.failed { read(from: connection) }
+        if event.readable || event.failed { read(from: connection, at: now) }
         if event.writable, connections[event.fd] === connection { flush(connection) }
     }
 
-    private func acceptAll() {
-        while true {
-            let fd: Int32
-            do {
-                guard case .done(let accepted) = try Socket.accept(listener) else { return }
-                fd = accepted
-            } catch {
-                // EMFILE and friends: the listener stays readable; try again on the next turn.
-                configuration.log("wordgame-server: \(error)")
-                return
-            }
-            if connections.count >= configuration.maxConnections {
-                refuse(fd)
-                continue
-            }
-            let connection = Connection(id: nextID, fd: fd, maxLineBytes: configuration.maxLineBytes,
-                                        tracksTransmission: Socket.tuneForGame(fd))
-            nextID += 1
-            do { try epoll.add(fd) } catch {
-                close(fd)
-                continue
-            }
-            connections[fd] = connection
-            byID[connection.id] = connection
-            hub.connected(connection.id)
-        }
+    /// The soonest of: the rooms' next deadline, a backlog connection's next
+    /// line, the next housekeeping sweep, the listener's pause ending.
+    private func nextWakeup() -> Instant? {
+        var soonest = [hub.nextWakeup, backlogWakeup(), listenerPausedUntil].compactMap { $0 }.min()
+        if !connections.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
+        return soonest
     }
 
-    /// Every connection hears the greeting first, even one that is turned away.
-    private func refuse(_ fd: Int32) {
-        let lines = [hub.greeting,
-                     ServerMessage.error(ProtocolError(.serverFull, "The server is full (\(configuration.maxConnections) players); try again later.")),
-                     .bye("Server full.")]
-        let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
-        bytes.withUnsafeBytes { _ = try? Socket.send(fd, $0) }
-        close(fd)
-    }
-
-    private func read(from connection: Connection) {
-        let result: IOResult<Int>
-        do { result = try Socket.read(connection.fd, into: readBuffer) } catch {
-            return closeConnection(connection)
-        }
-        guard case .done(let count) = result else { return }
-        if count == 0 { return closeConnection(connection) }
-        let frames = connection.framer.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-        // An answer must not overtake the news that its pair has left: look first.
-        if connection.output.awaitsTransmission { reportTransmitted(connection) }
-        let now = Instant.now()
-        for frame in frames {
-            guard !connection.isClosed, !connection.closeWhenFlushed else { break }
-            hub.received(frame, from: connection.id, at: now)
-        }
-    }
-
-    // MARK: Output
-
-    private func flushDirty() {
-        while !dirty.isEmpty {
-            let batch = dirty
-            dirty.removeAll(keepingCapacity: true)
-            for connection in batch {
-                connection.isDirty = false
-                guard !connection.isClosed else { continue }
-                if connection.overflowed {
-                    configuration.log("wordgame-server: dropped connection \(connection.id): it stopped reading (\(connection.output.pendingCount) bytes queued)")
-                    closeConnection(connection)
-                } else {
-                    flush(connection)
-                }
-            }
-        }
-    }
-
-    /// Hands queued bytes to the kernel in one send, and reports tracked
-    /// lines that have left. Asks for EPOLLOUT only while bytes are left, or
-    /// while a tracked line waits in the kernel (then EPOLLOUT means it left).
-    private func flush(_ connection: Connection) {
-        do {
-            try connection.output.drain { bytes throws(Errno) in
-                guard case .done(let sent) = try Socket.send(connection.fd, bytes) else { return nil }
-                return sent
-            }
-        } catch {
-            return closeConnection(connection)  // EPIPE, ECONNRESET: the peer is gone
-        }
-        if connection.output.awaitsTransmission { reportTransmitted(connection) }
-        if connection.output.isEmpty && connection.closeWhenFlushed { return closeConnection(connection) }
-        let wantsWritable = !connection.output.isEmpty || connection.output.awaitsTransmission
-        if wantsWritable != connection.wantsWritable {
-            connection.wantsWritable = wantsWritable
-            try? epoll.modify(connection.fd, writable: wantsWritable)
-        }
-    }
-
-    /// Reports the tracked lines the kernel has transmitted, with the
-    /// connection's round trip: together they start a player's clock
-    /// (Protocol.md §7). Without the figures, handed over counts as left.
-    private func reportTransmitted(_ connection: Connection) {
-        let timing = TCPTiming.read(connection.fd)
-        let notSent = connection.tracksTransmission ? timing?.notSentBytes ?? 0 : 0
-        let transmitted = connection.output.sentTotal - notSent
-        let tags = connection.output.takeMarks(transmittedThrough: transmitted)
-        guard !tags.isEmpty else { return }
-        let delivery = Delivery(at: .now(), roundTripNanoseconds: timing?.roundTripNanoseconds)
-        for tag in tags { hub.delivered(connection.id, tag: tag, delivery) }
-    }
-
-    private func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection) {
-        guard !connection.isClosed, !connection.overflowed, !saidGoodbye else { return }
-        if let tag { connection.output.append(bytes, tag: tag) } else { connection.output.append(bytes) }
-        if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
-        markDirty(connection)
-    }
-
-    private func markDirty(_ connection: Connection) {
-        guard !connection.isDirty else { return }
-        connection.isDirty = true
-        dirty.append(connection)
-    }
-
-    private func closeConnection(_ connection: Connection) {
+    func closeConnection(_ connection: Connection) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
+        connection.input.clear()
         connections[connection.fd] = nil
-        byID[connection.id] = nil
+        if byID[connection.id] === connection { byID[connection.id] = nil }
+        forgetAddress(of: connection)
         closedDuringBatch.append(connection.fd)
         hub.disconnected(connection.id, at: .now())
     }
@@ -298,50 +210,5 @@ public final class Server: @unchecked Sendable {
         let nanoseconds = wakeup.nanoseconds - Instant.now().nanoseconds
         if nanoseconds <= 0 { return 0 }
         return Int32(min(60_000, (nanoseconds + 999_999) / 1_000_000))
-    }
-
-    /// Thousands of players need thousands of descriptors: take the hard limit.
-    private static func raiseDescriptorLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    }
-}
-
-extension Server: Outbox {
-    func send(_ message: ServerMessage, to connection: ConnectionID) {
-        guard let target = byID[connection] else { return }
-        enqueue(Self.encode([message]), for: target)
-    }
-
-    func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID {
-        guard !messages.isEmpty, !connections.isEmpty else { return }
-        let bytes = Self.encode(messages)
-        for id in connections {
-            if let target = byID[id] { enqueue(bytes, for: target) }
-        }
-    }
-
-    func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID {
-        let bytes = Self.encode([message])
-        for id in connections {
-            if let target = byID[id] { enqueue(bytes, tag: tag, for: target) }
-        }
-    }
-
-    func closeAfterFlush(_ connection: ConnectionID) {
-        guard let target = byID[connection] else { return }
-        target.closeWhenFlushed = true
-        markDirty(target)
-    }
-
-    private static func encode(_ messages: [ServerMessage]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for message in messages {
-            bytes.append(contentsOf: message.line.utf8)
-            bytes.append(0x0A)
-        }
-        return bytes
     }
 }

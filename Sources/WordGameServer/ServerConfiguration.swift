@@ -7,8 +7,8 @@ public struct ServerConfiguration: Sendable {
     /// 0 picks a free port (tests); the chosen one is `Server.port`.
     public var port: UInt16
     public var game: GameSettings
-    /// Connections beyond this are told the server is full and closed.
-    public var maxConnections: Int
+    /// Connection counts, timeouts and pacing (Protocol.md §8).
+    public var limits: ConnectionLimits
     /// A client line longer than this is refused with an error line (Protocol.md, "Limits").
     public var maxLineBytes: Int
     /// A client whose unsent output exceeds this has stopped reading: it is dropped.
@@ -22,13 +22,13 @@ public struct ServerConfiguration: Sendable {
     public var resultsDirectory: String?
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
-                maxConnections: Int = 10_000, maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
+                limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
                 resultsDirectory: String? = nil) {
         self.bindAddress = bindAddress
         self.port = port
         self.game = game
-        self.maxConnections = maxConnections
+        self.limits = limits
         self.maxLineBytes = maxLineBytes
         self.maxQueuedBytes = maxQueuedBytes
         self.log = log

@@ -35,9 +35,10 @@ do {
 // The console's writer thread only when there is something to write (--quiet keeps problems, on stderr).
 let console: EventLog? = options.quiet ? nil : EventLog()
 let settings = GameSettings(words: words, rules: options.game.rules, seed: options.game.seed, autoStart: options.autoStart,
-                            countdownMilliseconds: options.countdownSeconds * 1_000, openRooms: !options.hostedOnly)
+                            countdownMilliseconds: options.countdownSeconds * 1_000, openRooms: !options.hostedOnly,
+                            resumeGraceMilliseconds: options.resumeGraceSeconds * 1_000)
 let configuration = ServerConfiguration(
-    bindAddress: options.bindAddress, port: options.port, game: settings, maxConnections: options.maxConnections,
+    bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
     events: { console?.write($0) },
     resultsDirectory: options.resultsDirectory)
@@ -67,6 +68,7 @@ print("""
     Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\(options.game.seed.map { ", seed \($0)" } ?? "").
     Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \(options.hostedOnly ? "" : rooms)
     \(results)
+    Limits: \(server.limits.maxConnections) connections, \(server.limits.maxPerAddress) from one address; a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")
     \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port, client: .discover()))
     """)
 fflush(nil)  // all streams: the banner must show before the loop blocks, even when piped

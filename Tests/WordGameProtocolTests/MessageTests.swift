@@ -48,6 +48,10 @@ import WordGameProtocol
         .waiting(count: 870, names: []),
         .tally(Tally(number: 3, right: 21, wrong: 6, timeout: 3)),
         .ranking(RankingEntry(rank: 12, name: tricky, correct: 5, wrong: 3, milliseconds: 23_456, outAt: 9)),
+        .resumed(name: tricky, room: "k7px"),
+        .token(code: "K7PXABCD", graceSeconds: 60),
+        .score(correct: 2, wrong: 0, rank: 1, ranked: 4),
+        .notice(.back, "Bo is back."),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -89,10 +93,13 @@ import WordGameProtocol
         case .waiting: "waiting"
         case .tally: "tally"
         case .ranking: "ranking"
+        case .resumed: "resumed"
+        case .token: "token"
+        case .score: "score"
         }
     }
 
-    static let variantCount = 35
+    static let variantCount = 38
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -108,7 +115,7 @@ import WordGameProtocol
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
-                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING"])
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 

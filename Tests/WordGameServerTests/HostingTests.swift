@@ -181,7 +181,7 @@ import WordGameProtocol
         host.send("START")
         #expect(try ana.waitFor(Self.notice(.started)) == "The host started the game.")
         cy.reset()
-        #expect(try ana.waitFor(Self.notice(.dropped)) == "Cy dropped out.")
+        #expect(try ana.waitFor(Self.notice(.dropped)) == "Cy dropped; 60 s to come back.")
         bo.send("LEAVE")
         #expect(try ana.waitFor(Self.notice(.left)) == "Bo left.")
         host.send("STOP")

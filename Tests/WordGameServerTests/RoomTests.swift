@@ -25,7 +25,13 @@ final class RecordingOutbox: Outbox {
         }
     }
 
-    func closeAfterFlush(_ connection: ConnectionID) {}
+    var closed: [ConnectionID] = []
+    var adoptions: [(held: ConnectionID, newcomer: ConnectionID)] = []
+
+    func closeAfterFlush(_ connection: ConnectionID) { closed.append(connection) }
+
+    /// Later lines to `held` are what the newcomer's connection gets.
+    func adopt(_ held: ConnectionID, by newcomer: ConnectionID) { adoptions.append((held, newcomer)) }
 
     func count(_ id: ConnectionID, where matches: (ServerMessage) -> Bool) -> Int {
         received[id, default: []].filter(matches).count
@@ -88,7 +94,7 @@ extension Hub {
         // next host would make this 200 million steps; the join order makes it linear.
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            for id in 1...19_990 { hub.disconnected(id, at: t(1)) }
+            for id in 1...19_990 { hub.disconnected(id, at: t(1), why: .left) }
         }
         hub.tick(at: t(10_000))
         guard case .room(let info)? = outbox.received[19_995]?.last(where: Self.isRoom) else { Issue.record("no ROOM"); return }

@@ -134,10 +134,15 @@ final class TestClient {
         while try nextLine(timeout: timeout) != nil {}
     }
 
-    /// Says NAME and JOIN and reads through the join lines.
+    /// The resume code from the last TOKEN read by `join`.
+    private(set) var token: String?
+
+    /// Says NAME and JOIN and reads through the join lines (up to the INFO after YOU).
     func join(as name: String, room: String? = nil) throws {
         send("NAME \(name)")
         send(room.map { "JOIN \($0)" } ?? "JOIN")
+        token = try waitFor { if case .token(let code, _) = $0 { code } else { nil } }
+        try waitFor { if case .you = $0 { true } else { false } }
         try waitFor { if case .info = $0 { true } else { false } }
     }
 

@@ -18,12 +18,16 @@ final class TestServer {
 
     init(words: WordList = TestServer.defaultWords, rules: Rules = Rules(roundMilliseconds: 2_000), seed: UInt64? = 1,
          autoStart: Int = 0, countdownMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000,
+         limits: ConnectionLimits = ConnectionLimits(), resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
          hostedOnly: Bool = false, resultsDirectory: String? = nil) throws {
         let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart,
-                                    countdownMilliseconds: countdownMilliseconds, openRooms: !hostedOnly)
+                                    countdownMilliseconds: countdownMilliseconds, openRooms: !hostedOnly,
+                                    resumeGraceMilliseconds: resumeGraceMilliseconds)
+        var limits = limits
+        limits.maxConnections = min(limits.maxConnections, maxConnections)
         let lines = eventLines
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
-                                                               maxConnections: maxConnections, maxQueuedBytes: maxQueuedBytes,
+                                                               limits: limits, maxQueuedBytes: maxQueuedBytes,
                                                                log: { lines.append($0) }, events: { lines.append($0) },
                                                                resultsDirectory: resultsDirectory))
         server.start()

@@ -30,6 +30,18 @@ int csystem_set_tcp_option(int fd, int option, int value);
 
 static const int csystem_TCP_NODELAY = 1;          // TCP_NODELAY
 static const int csystem_TCP_NOTSENT_LOWAT = 25;   // TCP_NOTSENT_LOWAT (Linux 3.12)
+static const int csystem_TCP_KEEPIDLE = 4;          // TCP_KEEPIDLE: idle seconds before the first probe
+static const int csystem_TCP_KEEPINTVL = 5;         // TCP_KEEPINTVL: seconds between probes
+static const int csystem_TCP_KEEPCNT = 6;           // TCP_KEEPCNT: unanswered probes before the peer is dead
+static const int csystem_TCP_USER_TIMEOUT = 18;     // TCP_USER_TIMEOUT (Linux 2.6.37): ms data may stay unacknowledged
+
+/// `setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, 1)`.
+int csystem_enable_keepalive(int fd);
+
+/// The peer's address as text ("192.0.2.7", "2001:db8::1"; an IPv4-mapped
+/// IPv6 address as its IPv4 form), written to `text` (at least 46 bytes).
+/// The corresponding C functions are `getpeername` and `inet_ntop`. Returns 0 or -1.
+int csystem_peer_address(int fd, char *text, unsigned int capacity);
 
 /// The corresponding C function is `accept4`.
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);

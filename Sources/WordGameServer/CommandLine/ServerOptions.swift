@@ -7,7 +7,9 @@ public struct ServerOptions: Equatable {
     public var game = GameFlags()
     public var autoStart = 0
     public var countdownSeconds = 0
-    public var maxConnections = 10_000
+    public var maxConnections = ConnectionLimits().maxConnections
+    public var maxPerAddress = ConnectionLimits().maxPerAddress
+    public var resumeGraceSeconds = GameSettings.defaultResumeGraceMilliseconds / 1_000
     /// Where finished games are written; nil with --no-results.
     public var resultsDirectory: String? = ResultsWriter.defaultDirectory
     /// No console line per event.
@@ -17,6 +19,14 @@ public struct ServerOptions: Equatable {
     public var showHelp = false
 
     public init() {}
+
+    /// The connection limits these options set; the rest keep their defaults.
+    public var limits: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.maxConnections = maxConnections
+        limits.maxPerAddress = maxPerAddress
+        return limits
+    }
 
     public static let usage = """
         USAGE: wordgame-server [options]
@@ -36,7 +46,13 @@ public struct ServerOptions: Equatable {
           --auto-start N       also start a game by itself once N players are ready
                                (default 0: only the room's host starts, with START)
           --countdown SECONDS  with --auto-start, wait this long before starting (default 0)
-          --max-connections N  refuse players beyond N (default 10000)
+          --max-connections N  refuse players beyond N (default 10000; lowered to fit
+                               the descriptor limit, ulimit -n, and the banner says so)
+          --max-per-address N  refuse connections from one address beyond N (default 500:
+                               a school behind one address fits)
+          --resume-grace SECONDS
+                               hold a dropped player's seat this long for RESUME
+                               (default 60; 1 to 3600)
           --results DIR        keep every finished game in DIR: two CSV files a game and
                                history.jsonl (default: wordgame-results in the working directory)
           --no-results         keep no results files
@@ -63,6 +79,8 @@ public struct ServerOptions: Equatable {
             case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
             case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)
             case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
+            case "--max-per-address": options.maxPerAddress = try scanner.integer(for: flag, in: 1...1_000_000)
+            case "--resume-grace": options.resumeGraceSeconds = try scanner.integer(for: flag, in: 1...3_600)
             case "--results": options.resultsDirectory = try scanner.value(for: flag)
             case "--no-results": options.resultsDirectory = nil
             case "--quiet": options.quiet = true

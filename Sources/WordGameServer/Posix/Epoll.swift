@@ -26,13 +26,19 @@ final class Epoll {
         try control(EPOLL_CTL_ADD, watched, writable: writable)
     }
 
-    func modify(_ watched: Int32, writable: Bool) throws(Errno) {
-        try control(EPOLL_CTL_MOD, watched, writable: writable)
+    /// `readable` false stops reporting input (errors and hang-ups still come).
+    func modify(_ watched: Int32, readable: Bool = true, writable: Bool) throws(Errno) {
+        try control(EPOLL_CTL_MOD, watched, readable: readable, writable: writable)
     }
 
-    private func control(_ operation: Int32, _ watched: Int32, writable: Bool) throws(Errno) {
+    func remove(_ watched: Int32) throws(Errno) {
         var event = epoll_event()
-        event.events = csystem_EPOLLIN | csystem_EPOLLRDHUP | (writable ? csystem_EPOLLOUT : 0)
+        try syscallBlocking("epoll_ctl") { epoll_ctl(fd, EPOLL_CTL_DEL, watched, &event) }
+    }
+
+    private func control(_ operation: Int32, _ watched: Int32, readable: Bool = true, writable: Bool) throws(Errno) {
+        var event = epoll_event()
+        event.events = (readable ? csystem_EPOLLIN | csystem_EPOLLRDHUP : 0) | (writable ? csystem_EPOLLOUT : 0)
         event.data.fd = watched
         try syscallBlocking("epoll_ctl") { epoll_ctl(fd, operation, watched, &event) }
     }

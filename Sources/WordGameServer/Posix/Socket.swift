@@ -67,7 +67,31 @@ enum Socket {
     static func tuneForGame(_ fd: Int32) -> Bool {
         let noDelay = csystem_set_tcp_option(fd, csystem_TCP_NODELAY, 1) == 0
         let lowWater = csystem_set_tcp_option(fd, csystem_TCP_NOTSENT_LOWAT, 1) == 0
+        detectDeadPeers(fd)
         return noDelay && lowWater
+    }
+
+    /// A player whose Wi-Fi vanished sends no FIN: without these, the server
+    /// would hold their name for hours (Protocol.md §8).
+    /// - Keepalive after 30 s of silence, a probe every 10 s, dead after 3
+    ///   unanswered: an idle link is found dead in about a minute (Redis
+    ///   probes after 300 s; a game needs to know sooner).
+    /// - `TCP_USER_TIMEOUT` 30 s: a link with unacknowledged lines (a round
+    ///   being sent) is dead after 30 s instead of the kernel's ~15 minutes of retries.
+    /// Best effort: a kernel without them leaves the idle limit to find the dead.
+    private static func detectDeadPeers(_ fd: Int32) {
+        _ = csystem_enable_keepalive(fd)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPIDLE, 30)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPINTVL, 10)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPCNT, 3)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_USER_TIMEOUT, 30_000)
+    }
+
+    /// The peer's address as text, for per-address limits; "?" if the kernel will not say.
+    static func peerAddress(_ fd: Int32) -> String {
+        var text = [CChar](repeating: 0, count: 64)
+        guard csystem_peer_address(fd, &text, UInt32(text.count)) == 0 else { return "?" }
+        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// Reads what is there, up to the buffer's size; `.done(0)` is end of stream.

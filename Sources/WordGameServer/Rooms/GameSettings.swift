@@ -21,13 +21,17 @@ public struct GameSettings: Sendable {
     public var maxRooms: Int
     /// How long an empty hosted room waits for its host to come back.
     public var hostGraceMilliseconds: Int
+    /// How long a dropped player's seat is held for `RESUME` (`--resume-grace`).
+    public var resumeGraceMilliseconds: Int
 
     public static let defaultMaxRooms = 2_000
     public static let defaultHostGraceMilliseconds = 15 * 60 * 1_000
+    public static let defaultResumeGraceMilliseconds = 60_000
 
     public init(words: WordList, rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
                 countdownMilliseconds: Int = 0, leaderboardSize: Int = 10, openRooms: Bool = true,
-                maxRooms: Int = GameSettings.defaultMaxRooms, hostGraceMilliseconds: Int = GameSettings.defaultHostGraceMilliseconds) {
+                maxRooms: Int = GameSettings.defaultMaxRooms, hostGraceMilliseconds: Int = GameSettings.defaultHostGraceMilliseconds,
+                resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds) {
         self.words = words
         self.rules = rules
         self.seed = seed
@@ -37,5 +41,6 @@ public struct GameSettings: Sendable {
         self.openRooms = openRooms
         self.maxRooms = maxRooms
         self.hostGraceMilliseconds = hostGraceMilliseconds
+        self.resumeGraceMilliseconds = resumeGraceMilliseconds
     }
 }

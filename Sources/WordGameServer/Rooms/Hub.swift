@@ -3,7 +3,7 @@ import WordGameProtocol
 
 /// Everyone connected: their names, their rooms and roles, and the commands
 /// they send. Host commands (HOST, WATCH and the controls) are in
-/// `HubHosting.swift`.
+/// `HubHosting.swift`; held seats and RESUME in `HubResume.swift`.
 ///
 /// Pure logic like `Room`: lines in, messages out through the outbox, time
 /// passed in. Owned by the event loop thread.
@@ -12,6 +12,14 @@ final class Hub {
         var name: String?
         var room: Room?
         var role: Role = .member
+        /// The peer's address, for the limit on wrong RESUME codes.
+        var address: String
+        /// Has been in a room (JOIN, HOST, WATCH or RESUME): registered.
+        var enteredARoom = false
+        /// Its resume code (`TOKEN`), once it has a seat worth holding.
+        var token: String?
+        /// When its connection went, while its seat is held.
+        var awaySince: Instant?
     }
 
     /// How a connection is in its room.
@@ -21,15 +29,25 @@ final class Hub {
     let environment: RoomEnvironment
     var outbox: Outbox { environment.outbox }
     let maxLineBytes: Int
-    /// Random bits for room codes and host keys.
+    let limits: ConnectionLimits
+    /// Random bits for room codes, host keys and resume codes.
     let random: () -> UInt64
     var sessions: [ConnectionID: Session] = [:]
     var rooms: [String: Room] = [:]
+    /// Resume codes, to the session whose seat each takes back.
+    var tokens: [String: ConnectionID] = [:]
+    /// Seats held after a drop, oldest first (the grace is the same for all,
+    /// so they expire in this order).
+    var heldSeats = HeldSeats()
+    /// Wrong RESUME codes per address.
+    var guesses: [String: TokenBucket] = [:]
 
-    init(settings: GameSettings, environment: RoomEnvironment, maxLineBytes: Int, random: @escaping () -> UInt64) {
+    init(settings: GameSettings, environment: RoomEnvironment, maxLineBytes: Int, limits: ConnectionLimits = ConnectionLimits(),
+         random: @escaping () -> UInt64) {
         self.settings = settings
         self.environment = environment
         self.maxLineBytes = maxLineBytes
+        self.limits = limits
         self.random = random
     }
 
@@ -38,17 +56,23 @@ final class Hub {
         .welcome(version: protocolVersion, hint: settings.openRooms ? HelpText.greeting : HelpText.hostedGreeting)
     }
 
-    func connected(_ id: ConnectionID) {
-        sessions[id] = Session()
+    func connected(_ id: ConnectionID, address: String = "?") {
+        sessions[id] = Session(address: address)
         outbox.send(greeting, to: id)
     }
 
-    /// The connection is gone: closed, reset, dropped by the server, or after QUIT (`why` .left).
+    /// The connection is gone: closed, reset, silent too long, or after QUIT
+    /// (`why` .left). Without a goodbye, a member's or host's seat is held
+    /// for the resume grace (`HubResume.swift`); otherwise they leave.
     func disconnected(_ id: ConnectionID, at now: Instant, why: Departure = .dropped) {
-        guard sessions[id] != nil else { return }
+        guard let session = sessions[id], session.awaySince == nil else { return }
+        if why == .dropped, holdSeat(id, at: now) { return }
         leaveRoom(id, why: why, at: now)
-        sessions[id] = nil
+        forgetSession(id)
     }
+
+    /// Whether `id` has been in a room; connections that never get there are closed after a while.
+    func hasEnteredARoom(_ id: ConnectionID) -> Bool { sessions[id]?.enteredARoom ?? true }
 
     func received(_ frame: LineFramer.Frame, from id: ConnectionID, at now: Instant) {
         switch frame {
@@ -71,10 +95,13 @@ final class Hub {
     }
 
     var nextWakeup: Instant? {
-        rooms.values.compactMap { $0.nextWakeup(hostGrace: settings.hostGraceMilliseconds) }.min()
+        let rooms = self.rooms.values.compactMap { $0.nextWakeup(hostGrace: settings.hostGraceMilliseconds) }.min()
+        guard let seat = heldSeats.nextExpiry else { return rooms }
+        return min(rooms ?? seat, seat)
     }
 
     func tick(at now: Instant) {
+        releaseExpiredSeats(at: now)
         for room in rooms.values {
             room.tick(at: now)
             if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }
@@ -128,6 +155,8 @@ final class Hub {
             controlledRoom(by: id)?.stopGame(by: id, at: now)
         case .close:
             closeRoom(by: id, at: now)
+        case .resume(let code):
+            resume(code, id, at: now)
         }
     }
 
@@ -172,16 +201,18 @@ final class Hub {
         rooms[roomName] = room
         sessions[id]?.room = room
         sessions[id]?.role = .member
-        room.join(id, name: name, at: now)
+        sessions[id]?.enteredARoom = true
+        room.join(id, name: name, afterOK: tokenLines(for: id), at: now)
     }
 
-    /// Takes `id` out of their room, whatever their role, and forgets a room left empty.
-    func leaveRoom(_ id: ConnectionID, why: Departure, at now: Instant) {
+    /// Takes `id` out of their room, whatever their role, and forgets a room
+    /// left empty. `announced`: the room's notice, when not the one `why` makes.
+    func leaveRoom(_ id: ConnectionID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let session = sessions[id], let room = session.room else { return }
         sessions[id]?.room = nil
         switch session.role {
-        case .member: room.remove(id, why: why, at: now)
-        case .host: room.hostAway(at: now)
+        case .member: room.remove(id, why: why, announced: announced, at: now)
+        case .host: room.hostAway(id, at: now)
         case .viewer: room.removeViewer(id)
         }
         if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }

@@ -19,7 +19,8 @@ extension Hub {
         rooms[room.name] = room
         sessions[id]?.room = room
         sessions[id]?.role = .host
-        outbox.send(.hosted(room: room.name, key: key), to: id)
+        sessions[id]?.enteredARoom = true
+        outbox.send([.hosted(room: room.name, key: key)] + tokenLines(for: id), to: id)
         room.seatHost(id, at: now)
         environment.log("\(room.name): made by \(session.name ?? "a host") with HOST")
     }
@@ -45,7 +46,8 @@ extension Hub {
         }
         sessions[id]?.room = room
         sessions[id]?.role = .host
-        outbox.send(.hosted(room: room.name, key: seat.key), to: id)
+        sessions[id]?.enteredARoom = true
+        outbox.send([.hosted(room: room.name, key: seat.key)] + tokenLines(for: id), to: id)
         room.seatHost(id, at: now)
     }
 
@@ -64,6 +66,7 @@ extension Hub {
         }
         sessions[id]?.room = room
         sessions[id]?.role = .viewer
+        sessions[id]?.enteredARoom = true
         room.addViewer(id, at: now)
     }
 

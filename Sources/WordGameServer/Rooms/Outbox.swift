@@ -10,6 +10,9 @@ protocol Outbox: AnyObject {
     func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID
     /// Closes the connection once what is queued for it has been sent.
     func closeAfterFlush(_ connection: ConnectionID)
+    /// `RESUME`: the connection `newcomer` carries on as `held` (the ID the
+    /// rooms know the seat by). One still holding `held` is cut off from it.
+    func adopt(_ held: ConnectionID, by newcomer: ConnectionID)
 }
 
 extension Outbox {

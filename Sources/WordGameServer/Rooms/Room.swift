@@ -26,6 +26,8 @@ final class Room {
         var state: PlayerState
         /// Counts toward an automatic start.
         var ready: Bool
+        /// Their connection is gone and the seat is held for them (`RoomAway.swift`).
+        var away = false
     }
 
     /// The teacher's seat in a room made with `HOST`.
@@ -65,7 +67,7 @@ final class Room {
     var countdownEnds: Instant?
     var roomUpdate = Coalescer()
     var progressUpdate = Coalescer()
-    var notices = NoticeBoard()
+    var notices: NoticeBoard
 
     /// Viewers beyond this are refused: each costs a roster and a ranking.
     static let maxViewers = 50
@@ -75,6 +77,7 @@ final class Room {
         self.settings = settings
         self.environment = environment
         seat = hostSeat
+        notices = NoticeBoard(dropGraceSeconds: settings.resumeGraceMilliseconds / 1_000)
     }
 
     var isHosted: Bool { seat != nil }
@@ -145,7 +148,8 @@ final class Room {
 
     // MARK: Members
 
-    func join(_ id: ConnectionID, name: String, at now: Instant) {
+    /// `afterOK`: lines that go right after `OK JOIN` (the resume code).
+    func join(_ id: ConnectionID, name: String, afterOK: [ServerMessage] = [], at now: Instant) {
         let watching = match != nil
         members[id] = Member(name: name, joinSerial: nextJoinSerial, state: watching ? .watching : .lobby, ready: !watching)
         memberByKey[Names.nicknameKey(name)] = id
@@ -153,7 +157,7 @@ final class Room {
         nextJoinSerial += 1
         if !isHosted && openHostID == nil { openHostID = id }
         if !watching { readyCount += 1 }
-        outbox.send([.joined(room: self.name), .room(info), membersLine, .you(members[id]!.state), .info(joinHint(for: id))]
+        outbox.send([.joined(room: self.name)] + afterOK + [.room(info), membersLine, .you(members[id]!.state), .info(joinHint(for: id))]
                      + inProgress(at: now), to: id)
         outbox.send([.arrived(name)], to: observers)
         notices.add(.joined, name)
@@ -162,16 +166,19 @@ final class Room {
         maybeStartByItself(at: now)
     }
 
-    /// A member leaves, for `why`. Their pairs stop counting and they leave the ranking.
-    func remove(_ id: ConnectionID, why: Departure, at now: Instant) {
+    /// A member leaves, for `why`. Their pairs stop counting and they leave
+    /// the ranking. `announced`: the notice, when not the one `why` makes
+    /// (a held seat given up is "Bo left").
+    func remove(_ id: ConnectionID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let member = members.removeValue(forKey: id) else { return }
         memberByKey[Names.nicknameKey(member.name)] = nil
         if member.ready { readyCount -= 1 }
         let remaining = members
         joinOrder.sweep(memberCount: members.count) { remaining[$0]?.joinSerial == $1 }
         outbox.send([.departed(member.name, why)], to: observers)
-        notices.add(NoticeBoard.event(for: why), member.name)
-        environment.log("\(name): \(member.name) \(NoticeBoard.verb(for: why))")
+        let event = announced ?? NoticeBoard.event(for: why)
+        notices.add(event, member.name)
+        environment.log("\(name): \(member.name) \(NoticeBoard.verb(for: event, plural: false))")
         if openHostID == id { handOpenHost(after: member.name) }
         if countdownEnds != nil && readyCount < autoStart {
             countdownEnds = nil
@@ -209,9 +216,9 @@ final class Room {
         }
     }
 
-    /// The host's connection went (dropped, quit or left): the seat waits for the key.
-    func hostAway(at now: Instant) {
-        guard seat?.connection != nil else { return }
+    /// The host's connection `id` went (dropped, quit or left): the seat waits for the key.
+    func hostAway(_ id: ConnectionID, at now: Instant) {
+        guard seat?.connection == id else { return }  // the seat was taken back from elsewhere since
         seat?.connection = nil
         seat?.awaySince = now
         broadcast([.notice(.host, "The host is away; the room waits for them. A game on goes on.")])

@@ -72,6 +72,7 @@ extension Room {
         let playing = members.compactMap { $0.value.state == .playing ? $0.key : nil }
         let watching = members.compactMap { $0.value.state == .playing ? nil : $0.key }
         outbox.sendTracked(line, tag: roundTag, to: playing)
+        for id in playing where members[id]?.away == true { match!.playerAway(id) }
         outbox.send([line], to: watching + observers)
         thinking = nil
         updateThinking()
@@ -210,7 +211,7 @@ extension Room {
                 GameOver(rank: $0.rank, ranked: ranked, correct: $0.score.correct, wrong: $0.score.incorrect,
                          milliseconds: $0.score.answerMilliseconds)
             } ?? GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-            members[id] = Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false)
+            members[id] = Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false, away: member.away)
             outbox.send([.gameOver(final), .you(.lobby), .info("Game over. \(againHint(for: id))")], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)

@@ -9,9 +9,13 @@ struct NoticeBoard {
     /// Names listed in one notice before the rest are counted.
     static let namesListed = 3
 
+    /// How long a dropped member's seat is held: "Bo dropped; 60 s to come back."
+    let dropGraceSeconds: Int
     private var pending: [(event: NoticeEvent, names: [String], count: Int)] = []
     /// A notice whose latest news replaces the earlier (who hosts now).
     private var latest: [(event: NoticeEvent, text: String)] = []
+
+    init(dropGraceSeconds: Int) { self.dropGraceSeconds = dropGraceSeconds }
 
     mutating func add(_ event: NoticeEvent, _ name: String) {
         if let index = pending.firstIndex(where: { $0.event == event }) {
@@ -35,8 +39,13 @@ struct NoticeBoard {
             pending.removeAll()
             latest.removeAll()
         }
-        return pending.map { .notice($0.event, Self.sentence($0.names, count: $0.count, verb: Self.verb(for: $0.event, plural: $0.count > 1))) }
+        return pending.map { .notice($0.event, sentence(for: $0)) }
             + latest.map { .notice($0.event, $0.text) }
+    }
+
+    private func sentence(for notice: (event: NoticeEvent, names: [String], count: Int)) -> String {
+        let text = Self.sentence(notice.names, count: notice.count, verb: Self.verb(for: notice.event, plural: notice.count > 1))
+        return notice.event == .dropped ? text.dropLast() + "; \(dropGraceSeconds) s to come back." : text
     }
 
     static func sentence(_ names: [String], count: Int, verb: String) -> String {
@@ -58,12 +67,11 @@ struct NoticeBoard {
         }
     }
 
-    static func verb(for departure: Departure) -> String { verb(for: event(for: departure), plural: false) }
-
     static func verb(for event: NoticeEvent, plural: Bool) -> String {
         switch event {
         case .joined: "joined"
-        case .dropped: "dropped out"
+        case .dropped: "dropped"
+        case .back: plural ? "are back" : "is back"
         case .removed: plural ? "were removed by the host" : "was removed by the host"
         default: "left"
         }

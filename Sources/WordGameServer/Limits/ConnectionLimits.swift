@@ -1,0 +1,47 @@
+/// What one connection, or one address, may cost the server (Protocol.md §8).
+/// Defaults are chosen for a classroom; the comments say whose we compared.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// Connections beyond this are told the server is full and closed. Lowered
+    /// at start to fit the descriptor limit (`ulimit -n`), as Redis does with `maxclients`.
+    public var maxConnections = 10_000
+    /// Connections from one address beyond this are refused. A school behind
+    /// one NAT address has a few hundred players at most; IRC servers allow
+    /// 3 to 10 (they have no classrooms), Redis and memcached have no cap.
+    public var maxPerAddress = 500
+    /// A connection that has not entered a room (JOIN, HOST, WATCH or
+    /// RESUME) this long after connecting is closed: ngIRCd and solanum give
+    /// unregistered connections about a minute too.
+    public var registrationMilliseconds = 60_000
+    /// A connection that sends no line for this long is closed (a drop: a
+    /// member's seat is held). wordgame-client sends PING every minute.
+    /// Redis has no default idle limit; a game needs one, or a frozen client holds its name forever.
+    public var idleMilliseconds = 15 * 60_000
+    /// Lines one connection may have executed in one turn of the loop, so
+    /// that no client delays the others by more than about a millisecond.
+    public var linesPerTurn = 16
+    /// Lines executed at once after a quiet spell, then one every
+    /// `lineIntervalMilliseconds` (20 a second). Lines beyond wait in the
+    /// client's socket (never dropped): the pacing IRC servers call fake lag.
+    public var burstLines = 40
+    public var lineIntervalMilliseconds = 50
+    /// A line that keeps going past this many bytes without a line end
+    /// closes the connection (Redis closes at 64 KiB of inline request too).
+    public var maxDiscardedBytes = 64 * 1024
+    /// A connection's lines wait while this much output is queued for it,
+    /// so a client that reads everything is never dropped for pipelining
+    /// (the output cap is 4 times this).
+    public var pauseInputAboveQueuedBytes = 64 * 1024
+    /// Wrong RESUME codes per address: 10, then one every 6 s. Past them,
+    /// every RESUME from that address is `slow-down` until a guess is due.
+    public var resumeGuesses = 10
+    public var resumeGuessIntervalMilliseconds = 6_000
+    /// Addresses remembered for wrong codes; when all are in use, RESUME from
+    /// a new address waits (`slow-down`) until one's record is spent.
+    public var resumeGuessAddresses = 10_000
+
+    public init() {}
+
+    /// Descriptors the server needs besides connections: the listener,
+    /// epoll, the wake pipe, the reserved descriptor, results files, stdio.
+    public static let reservedDescriptors = 32
+}

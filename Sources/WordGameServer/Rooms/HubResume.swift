@@ -1,0 +1,149 @@
+import WordGame
+import WordGameProtocol
+
+/// Seats held after a drop, and `RESUME`, which takes one back from a new
+/// connection (Protocol.md §4, RESUME).
+///
+/// A member or host gets a resume code with their seat (`TOKEN`). When their
+/// connection goes without a goodbye (closed, reset, or silent past the
+/// limits), the seat is held for `GameSettings.resumeGraceMilliseconds`: they
+/// stay in the room, the game and the ranking, and the pairs that pass count
+/// as timeouts. `RESUME <code>` from any connection gives it back; the grace
+/// running out gives it up ("Bo left"). Viewers hold no seat: they WATCH again.
+extension Hub {
+    /// Resume codes are 8 characters of `RoomCode.alphabet` (27 symbols):
+    /// 38 bits, and no two characters that look alike.
+    static let tokenLength = 8
+
+    var graceSeconds: Int { settings.resumeGraceMilliseconds / 1_000 }
+
+    /// `TOKEN` and what to do with it, in words for people typing into `nc`.
+    func tokenLines(for id: ConnectionID) -> [ServerMessage] {
+        guard let code = token(for: id) else { return [] }
+        return [.token(code: code, graceSeconds: graceSeconds),
+                .info("Your resume code is \(code). If your connection drops, connect again within \(graceSeconds) s and type RESUME \(code): you keep your seat and your score.")]
+    }
+
+    /// The session's code, made on first need. Codes are unique among live sessions.
+    private func token(for id: ConnectionID) -> String? {
+        guard let session = sessions[id] else { return nil }
+        if let code = session.token { return code }
+        var code: String
+        repeat { code = RoomCode.make(length: Self.tokenLength, random: random) } while tokens[code] != nil
+        tokens[code] = id
+        sessions[id]?.token = code
+        return code
+    }
+
+    /// Holds `id`'s seat if they have one: a member or a host, with a code.
+    func holdSeat(_ id: ConnectionID, at now: Instant) -> Bool {
+        guard let session = sessions[id], let room = session.room, session.token != nil, session.role != .viewer else { return false }
+        sessions[id]?.awaySince = now
+        heldSeats.hold(id, since: now, until: now.adding(milliseconds: settings.resumeGraceMilliseconds))
+        switch session.role {
+        case .member: room.memberAway(id, at: now)
+        case .host: room.hostAway(id, at: now)
+        case .viewer: break
+        }
+        return true
+    }
+
+    /// Gives up the seats whose grace is over: "Bo left".
+    func releaseExpiredSeats(at now: Instant) {
+        while let (id, since) = heldSeats.popExpired(at: now) {
+            guard sessions[id]?.awaySince == since else { continue }  // back since, or gone another way
+            environment.log("\(sessions[id]?.room?.name ?? "-"): \(sessions[id]?.name ?? "a player") did not come back within \(graceSeconds) s")
+            leaveRoom(id, why: .dropped, announced: .left, at: now)
+            forgetSession(id)
+        }
+    }
+
+    /// Forgets a session and its code.
+    func forgetSession(_ id: ConnectionID) {
+        if let code = sessions[id]?.token { tokens[code] = nil }
+        sessions[id] = nil
+    }
+
+    /// RESUME <code> from `id`: the held seat becomes this connection's.
+    func resume(_ typed: String, _ id: ConnectionID, at now: Instant) {
+        guard let session = sessions[id] else { return }
+        if let room = session.room {
+            return error(.alreadyInRoom, "You are in room \(room.spokenName) already: RESUME is for a new connection after a drop.", to: id)
+        }
+        guard mayGuess(from: session.address, at: now) else {
+            return error(.slowDown, "Too many wrong codes from your address; wait a few seconds, then type RESUME <code> again.", to: id)
+        }
+        let code = typed.uppercased()
+        guard let held = tokens[code], held != id, let seat = sessions[held], let room = seat.room,
+              seat.role != .host || room.seat?.connection == nil || room.seat?.connection == held
+        else {
+            wrongGuess(from: session.address, at: now)
+            return error(.badCode, "No seat is held for code \(typed.prefix(Self.tokenLength * 2)): it is mistyped, or the seat was given up after \(graceSeconds) s. Type NAME <nickname>, then JOIN.", to: id)
+        }
+        if seat.awaySince == nil {
+            // The old connection is still open (frozen, or another device): it is told, and cut off.
+            outbox.send(.bye("Your seat in room \(room.spokenName) was taken over by a new connection (RESUME)."), to: held)
+            outbox.closeAfterFlush(held)
+            if seat.role == .member { room.match?.playerAway(held) }  // the pair sent to the old connection never left
+        }
+        if let own = session.token { tokens[own] = nil }
+        sessions[id] = nil
+        outbox.adopt(held, by: id)
+        sessions[held]?.awaySince = nil
+        sessions[held]?.address = session.address
+        environment.log("\(room.name): \(seat.name ?? "the host") resumed")
+        outbox.send([.resumed(name: seat.name ?? room.hostName ?? "", room: room.name)] + tokenLines(for: held), to: held)
+        switch seat.role {
+        case .member: room.memberBack(held, at: now)
+        case .host: room.seatHost(held, at: now)
+        case .viewer: break
+        }
+    }
+
+    private func mayGuess(from address: String, at now: Instant) -> Bool {
+        if guesses[address]?.hasToken(at: now) == false { return false }
+        return guesses[address] != nil || guesses.count < limits.resumeGuessAddresses || forgetSpentGuesses(at: now)
+    }
+
+    private func wrongGuess(from address: String, at now: Instant) {
+        var bucket = guesses[address]
+            ?? TokenBucket(capacity: limits.resumeGuesses, intervalMilliseconds: limits.resumeGuessIntervalMilliseconds, now: now)
+        _ = bucket.take(at: now)
+        guesses[address] = bucket
+    }
+
+    /// Drops the addresses whose buckets have refilled; true if room was made.
+    private func forgetSpentGuesses(at now: Instant) -> Bool {
+        guesses = guesses.filter { _, bucket in
+            var bucket = bucket
+            return !bucket.isFull(at: now)
+        }
+        return guesses.count < limits.resumeGuessAddresses
+    }
+}
+
+/// Held seats in the order they expire: the grace is the same for every
+/// seat, so a queue suffices. Entries for seats taken back stay until their
+/// time and are skipped then.
+struct HeldSeats {
+    private var queue: [(id: ConnectionID, since: Instant, until: Instant)] = []
+    private var head = 0
+
+    var nextExpiry: Instant? { head < queue.count ? queue[head].until : nil }
+
+    mutating func hold(_ id: ConnectionID, since: Instant, until: Instant) {
+        queue.append((id, since, until))
+    }
+
+    mutating func popExpired(at now: Instant) -> (ConnectionID, Instant)? {
+        guard head < queue.count, queue[head].until <= now else { return nil }
+        defer {
+            head += 1
+            if head == queue.count || head >= 1_024 {
+                queue.removeFirst(head)
+                head = 0
+            }
+        }
+        return (queue[head].id, queue[head].since)
+    }
+}

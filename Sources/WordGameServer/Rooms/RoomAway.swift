@@ -1,0 +1,50 @@
+import WordGame
+import WordGameProtocol
+
+/// A member whose connection went without a goodbye keeps their seat for the
+/// resume grace: still in the room, still in the game and the ranking, their
+/// pairs timing out, until they come back with `RESUME` or the hub gives the
+/// seat up (`Room.remove`, announced as "Bo left").
+extension Room {
+    func memberAway(_ id: ConnectionID, at now: Instant) {
+        guard let member = members[id], !member.away else { return }
+        members[id]?.away = true
+        // The open pair can no longer reach them: the round does not wait for them.
+        match?.playerAway(id)
+        thinking?.removeAll { $0 == id }
+        updateThinking()
+        notices.add(.dropped, member.name)
+        environment.log("\(name): \(member.name) dropped; the seat is held")
+        requestRoomUpdate(at: now)
+        closeRoundIfDone(at: now)
+    }
+
+    /// `id` is back on a new connection (`Hub.resume`): they get what a
+    /// member joining gets, their counters in the game on, and the open pair
+    /// if it is still theirs to answer, with their own time left.
+    func memberBack(_ id: ConnectionID, at now: Instant) {
+        guard let member = members[id] else { return }
+        members[id]?.away = false
+        match?.playerBack(id)
+        var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(joinHint(for: id))]
+        if let current = match, current.scores[id] != nil {
+            let rules = current.rules
+            lines.append(.game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds,
+                                        maxIncorrect: rules.maxIncorrect, players: current.scores.count)))
+            let standings = current.ranking()
+            if let place = standings.first(where: { $0.player == id }) {
+                lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
+            }
+            if let open = current.round, current.canAnswer(id, at: now), let deadline = current.deadline(for: id) {
+                lines.append(roundLine(open, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
+                thinking?.append(id)
+            }
+        } else {
+            lines += inProgress(at: now)
+        }
+        outbox.send(lines, to: id)
+        notices.add(.back, member.name)
+        environment.log("\(name): \(member.name) is back")
+        requestRoomUpdate(at: now)
+    }
+}

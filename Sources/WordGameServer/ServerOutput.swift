@@ -1,0 +1,126 @@
+import WordGame
+import WordGameProtocol
+
+/// Writing: queued lines go out once per turn, tracked lines report when
+/// they left the kernel, and a connection that stops reading is dropped.
+extension Server {
+    func flushDirty() {
+        while !dirty.isEmpty {
+            let batch = dirty
+            dirty.removeAll(keepingCapacity: true)
+            for connection in batch {
+                connection.isDirty = false
+                guard !connection.isClosed else { continue }
+                if connection.overflowed {
+                    configuration.log("wordgame-server: dropped connection \(connection.id): it stopped reading (\(connection.output.pendingCount) bytes queued)")
+                    closeConnection(connection)
+                } else {
+                    flush(connection)
+                }
+            }
+        }
+    }
+
+    /// Hands queued bytes to the kernel in one send, and reports tracked
+    /// lines that have left. Asks for EPOLLOUT only while bytes are left, or
+    /// while a tracked line waits in the kernel (then EPOLLOUT means it left).
+    func flush(_ connection: Connection) {
+        do {
+            try connection.output.drain { bytes throws(Errno) in
+                guard case .done(let sent) = try Socket.send(connection.fd, bytes) else { return nil }
+                return sent
+            }
+        } catch {
+            return closeConnection(connection)  // EPIPE, ECONNRESET: the peer is gone
+        }
+        if connection.output.awaitsTransmission { reportTransmitted(connection) }
+        if connection.output.isEmpty && connection.closeWhenFlushed { return closeConnection(connection) }
+        let wantsWritable = !connection.output.isEmpty || connection.output.awaitsTransmission
+        if wantsWritable != connection.wantsWritable {
+            connection.wantsWritable = wantsWritable
+            try? epoll.modify(connection.fd, readable: connection.wantsReadable, writable: wantsWritable)
+        }
+    }
+
+    /// Reports the tracked lines the kernel has transmitted, with the
+    /// connection's round trip: together they start a player's clock
+    /// (Protocol.md §7). Without the figures, handed over counts as left.
+    func reportTransmitted(_ connection: Connection) {
+        let timing = TCPTiming.read(connection.fd)
+        let notSent = connection.tracksTransmission ? timing?.notSentBytes ?? 0 : 0
+        let transmitted = connection.output.sentTotal - notSent
+        let tags = connection.output.takeMarks(transmittedThrough: transmitted)
+        guard !tags.isEmpty else { return }
+        let delivery = Delivery(at: .now(), roundTripNanoseconds: timing?.roundTripNanoseconds)
+        for tag in tags { hub.delivered(connection.id, tag: tag, delivery) }
+    }
+
+    /// Nothing is queued after a connection's BYE, nor past its cap.
+    private func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection) {
+        guard !connection.isClosing, !saidGoodbye else { return }
+        if let tag { connection.output.append(bytes, tag: tag) } else { connection.output.append(bytes) }
+        if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
+        markDirty(connection)
+    }
+
+    private func markDirty(_ connection: Connection) {
+        guard !connection.isDirty else { return }
+        connection.isDirty = true
+        dirty.append(connection)
+    }
+}
+
+extension Server: Outbox {
+    func send(_ message: ServerMessage, to connection: ConnectionID) {
+        guard let target = byID[connection] else { return }
+        enqueue(Self.encode([message]), for: target)
+    }
+
+    func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID {
+        guard !messages.isEmpty, !connections.isEmpty else { return }
+        let bytes = Self.encode(messages)
+        for id in connections {
+            if let target = byID[id] { enqueue(bytes, for: target) }
+        }
+    }
+
+    func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID {
+        let bytes = Self.encode([message])
+        for id in connections {
+            if let target = byID[id] { enqueue(bytes, tag: tag, for: target) }
+        }
+    }
+
+    func closeAfterFlush(_ connection: ConnectionID) {
+        guard let target = byID[connection], !target.closeWhenFlushed else { return }
+        target.closeWhenFlushed = true
+        markDirty(target)
+    }
+
+    /// `RESUME`: the connection `newcomer` takes on the held seat's ID, so
+    /// rooms and games go on addressing it as before. A connection still
+    /// holding that ID (frozen, not yet found dead) keeps its socket under a
+    /// fresh ID nobody knows, so its last lines and its closing reach no room.
+    func adopt(_ held: ConnectionID, by newcomer: ConnectionID) {
+        if let previous = byID[held] {
+            previous.id = nextID
+            nextID += 1
+            byID[previous.id] = previous
+        }
+        guard let connection = byID.removeValue(forKey: newcomer) else {
+            byID[held] = nil
+            return
+        }
+        connection.id = held
+        byID[held] = connection
+    }
+
+    private static func encode(_ messages: [ServerMessage]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for message in messages {
+            bytes.append(contentsOf: message.line.utf8)
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+}
