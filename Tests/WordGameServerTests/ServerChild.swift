@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+
+/// The built `wordgame-server` running as a child process, started through
+/// `sh` so a test can lower its limits first (`ulimit -n`). Its banner has
+/// been read when `init` returns; stderr is kept for the test to read.
+final class ServerChild {
+    let process = Process()
+    let port: UInt16
+    let banner: String
+    private let errors = Pipe()
+
+    /// `shellPrefix`: shell commands run before the server replaces the shell (e.g. "ulimit -n 128").
+    init(_ arguments: [String], shellPrefix: String = "") throws {
+        let command = (shellPrefix.isEmpty ? "" : shellPrefix + "; ") + "exec \"$0\" \"$@\""
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "0", "--no-results", "--quiet"]
+            + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        do {
+            banner = try Self.read(out.fileHandleForReading, until: "Join from this machine")
+        } catch {
+            process.terminate()
+            throw error
+        }
+        guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
+              let port = UInt16(banner[range].dropFirst(5)) else {
+            process.terminate()
+            throw TestFailure(description: "no port in \(banner)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            process.interrupt()
+            process.waitUntilExit()
+        }
+    }
+
+    var pid: pid_t { process.processIdentifier }
+
+    /// CPU time the server has used, in seconds (utime + stime from /proc).
+    func cpuSeconds() throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which is in parentheses): state is field 3, utime 14, stime 15.
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        let ticks = Double(fields[11])! + Double(fields[12])!
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Stops the server and returns what it wrote to stderr.
+    func stop() -> String {
+        process.interrupt()
+        process.waitUntilExit()
+        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    static func read(_ handle: FileHandle, until marker: String, timeout: Double = 20) throws -> String {
+        var text = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        while !text.contains(marker) {
+            guard Date() < deadline else { throw TestFailure(description: "no '\(marker)' in: \(text)") }
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw TestFailure(description: "output ended before '\(marker)': \(text)") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
+    }
+}
