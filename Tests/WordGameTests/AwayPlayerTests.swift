@@ -1,0 +1,71 @@
+import Testing
+import WordGame
+
+/// A player whose connection dropped keeps their place in the match, and the
+/// rounds stop waiting for them until they are back. Made-up instants only.
+@Suite struct AwayPlayerTests {
+    let pairs = Array(repeating: MatchTests.correctPair, count: 4)
+    func t(_ ms: Int64) -> Instant { .milliseconds(ms) }
+
+    @Test func theRoundClosesOnThoseStillHereAndTheAwayPlayerTimesOut() {
+        var m = Match(pairs: pairs, rules: .original, players: [1, 2])
+        _ = m.openRound(at: t(0))
+        m.delivered(to: 1, Delivery(at: t(0)))
+        m.playerAway(2)
+        #expect(m.round?.waitingForAnswer == 1)
+        _ = m.answer(.correct, by: 1, at: t(800))
+        #expect(m.roundCanClose(at: t(800)))
+        #expect(m.closeRound(at: t(800)).verdicts == [1: .right, 2: .timeout])
+        #expect(m.scores[2]?.incorrect == 1 && m.scores[2]?.answerNanoseconds == 5_000_000_000)
+    }
+
+    @Test func aPairThatNeverReachedThemRunsFromWhenItOpened() {
+        var m = Match(pairs: pairs, rules: .original, players: [1, 2])
+        _ = m.openRound(at: t(1_000))
+        m.playerAway(2)
+        // Without it, an undelivered pair's clock would start one round time late.
+        #expect(m.deadline(for: 2) == t(6_000))
+        #expect(m.roundDeadline! <= t(11_000))
+    }
+
+    @Test func backInTimeTheyMayAnswerAndTheRoundWaitsForThemAgain() {
+        var m = Match(pairs: pairs, rules: .original, players: [1, 2])
+        _ = m.openRound(at: t(0))
+        m.delivered(to: 1, Delivery(at: t(0)))
+        m.playerAway(2)
+        m.playerAway(2)  // twice changes nothing
+        #expect(m.round?.waitingForAnswer == 1)
+        m.playerBack(2)
+        #expect(m.round?.waitingForAnswer == 2)
+        #expect(m.canAnswer(2, at: t(4_000)))
+        #expect(!m.canAnswer(2, at: t(5_001)))
+        _ = m.answer(.correct, by: 1, at: t(100))
+        #expect(!m.roundCanClose(at: t(100)))
+        #expect(m.answer(.correct, by: 2, at: t(4_000)) == .taken)
+        #expect(m.round?.waitingForAnswer == 0)
+        #expect(m.closeRound(at: t(4_000)).verdicts == [1: .right, 2: .right])
+    }
+
+    @Test func leavingWhileAwayKeepsTheCountsRight() {
+        var m = Match(pairs: pairs, rules: .original, players: [1, 2, 3])
+        _ = m.openRound(at: t(0))
+        for player in [1, 2, 3] { m.delivered(to: player, Delivery(at: t(0))) }
+        m.playerAway(3)
+        m.remove(3)
+        #expect(m.round?.waitingForAnswer == 2 && m.playingCount == 2)
+        _ = m.answer(.correct, by: 1, at: t(10))
+        m.playerAway(2)
+        #expect(m.roundCanClose(at: t(10)))
+        // An answer given before the drop stands, and is not counted twice.
+        var n = Match(pairs: pairs, rules: .original, players: [1, 2])
+        _ = n.openRound(at: t(0))
+        n.delivered(to: 1, Delivery(at: t(0)))
+        n.delivered(to: 2, Delivery(at: t(0)))
+        _ = n.answer(.correct, by: 2, at: t(10))
+        n.playerAway(2)
+        #expect(n.round?.waitingForAnswer == 1)
+        n.playerBack(2)
+        #expect(n.round?.waitingForAnswer == 1)
+        #expect(n.unanswered() == [1])
+    }
+}
