@@ -8,7 +8,9 @@ extension Report {
         var fooledBy: [PairKey: Set<String>] = [:]
         for game in games {
             for summary in game.players {
-                // The key the server uses for names (`Names.nicknameKey`): unique regardless of case.
+                // One student's games are joined regardless of case ("ana" one day, "Ana" the next). Not by
+                // the server's look-alike key (`Names.nicknameKey`): that one keeps two people apart in one
+                // room, and across rooms it would merge different students ("Ali" and "All").
                 let key = summary.name.lowercased()
                 var player = players[key] ?? Player(name: summary.name, games: 0, correct: 0, attempts: 0, answered: 0,
                                                     answeredMilliseconds: 0, bestRank: nil)

@@ -66,6 +66,23 @@ import WordGameProtocol
         #expect(try other.next() == .joined(room: "elsewhere"))
     }
 
+    /// Look-alike names cannot join one room: each is told whom it looks like.
+    @Test(arguments: ["\u{410}na", "\u{FF21}\u{FF4E}\u{FF41}", "ANA", "\u{391}na"])
+    func aLookAlikeNameIsRefusedAndToldWhy(lookAlike: String) throws {
+        let server = try TestServer()
+        _ = try server.player("Ana")
+        let other = try server.client()
+        other.send("NAME \(lookAlike)")
+        _ = try other.next()
+        other.send("JOIN")
+        let refusal = try other.waitForError()
+        #expect(refusal.code == .nameTaken)
+        #expect(refusal.text.contains("is called Ana, which looks the same as"), "\(refusal.text)")
+        // Variation selectors are refused outright.
+        other.send("NAME Ana\u{FE0F}")
+        #expect(try other.waitForError().code == .badName)
+    }
+
     @Test func aServerFullConnectionIsToldSo() throws {
         let server = try TestServer(maxConnections: 1)
         let first = try server.client()

@@ -195,8 +195,9 @@ final class Hub {
         if room.locked {
             return error(.roomLocked, "Room \(room.spokenName) is locked: the host lets nobody new in now. Ask them to let you in.", to: id)
         }
-        if room.isNameTaken(name) {
-            return error(.nameTaken, "Someone in room \(room.spokenName) is already called \(name). Type NAME <another name>, then JOIN \(room.spokenName).", to: id)
+        if let taken = room.clash(with: name) {
+            let who = taken == name ? "is already called \(name)" : "is called \(taken), which looks the same as \(name)"
+            return error(.nameTaken, "Someone in room \(room.spokenName) \(who). Type NAME <another name>, then JOIN \(room.spokenName).", to: id)
         }
         rooms[roomName] = room
         sessions[id]?.room = room

@@ -127,9 +127,13 @@ final class Room {
 
     func member(named name: String) -> ConnectionID? { memberByKey[Names.nicknameKey(name)] }
 
-    /// Taken by a member, or by the host of a hosted room (nobody may pass for the teacher).
-    func isNameTaken(_ name: String) -> Bool {
-        member(named: name) != nil || seat.map { Names.nicknameKey($0.name) == Names.nicknameKey(name) } == true
+    /// The name in the room that `name` clashes with (`Names.nicknameKey`:
+    /// case and look-alikes), a member's or the host's of a hosted room
+    /// (nobody may pass for the teacher); nil if it is free.
+    func clash(with name: String) -> String? {
+        if let id = member(named: name) { return members[id]?.name }
+        guard let seat, Names.nicknameKey(seat.name) == Names.nicknameKey(name) else { return nil }
+        return seat.name
     }
 
     /// Nobody in it, and (for a hosted room) its host away for `grace`: the hub forgets it.
