@@ -229,10 +229,14 @@ public struct Match: Sendable {
         return open.latestDeadline
     }
 
-    /// Whether the open round may close: everyone playing answered, or time is up for all.
+    /// Whether the open round may close: everyone playing answered, or time
+    /// is up for all. Players away are not waited for, unless nobody else
+    /// answered: when a whole class drops at once, the pairs pass at their
+    /// own pace instead of all at once.
     public func roundCanClose(at now: Instant) -> Bool {
         guard let open = round else { return false }
-        return open.waitingForAnswer == 0 || now >= roundDeadline!
+        let everyoneHereAnswered = open.waitingForAnswer == 0 && (open.away.isEmpty || open.answeredCount > 0)
+        return everyoneHereAnswered || now >= roundDeadline!
     }
 
     /// Closes the open round: judges every playing player, unanswered ones as

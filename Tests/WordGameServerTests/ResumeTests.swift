@@ -49,6 +49,8 @@ import WordGameProtocol
         back.send("RESUME \(code.lowercased())")  // codes are case-insensitive
         #expect(try back.next() == .resumed(name: "Bo", room: "main"))
         #expect(try back.next() == .token(code: code, graceSeconds: 60))
+        let welcome = try back.waitFor { if case .info(let text) = $0, text.hasPrefix("Welcome back") { text } else { nil } }
+        #expect(welcome.contains("still in the game"))
         let score = try back.waitFor { if case .score(let c, let w, let rank, let ranked) = $0 { (c, w, rank, ranked) } else { nil } }
         #expect(score.0 == result.correct && score.1 == result.wrong && score.3 == 2)
         // The open pair again, with Bo's own time left.

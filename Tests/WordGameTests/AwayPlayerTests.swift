@@ -19,6 +19,18 @@ import WordGame
         #expect(m.scores[2]?.incorrect == 1 && m.scores[2]?.answerNanoseconds == 5_000_000_000)
     }
 
+    @Test func whenEveryoneIsAwayThePairsPassAtTheirOwnPace() {
+        var m = Match(pairs: pairs, rules: .original, players: [1, 2])
+        _ = m.openRound(at: t(0))
+        m.playerAway(1)
+        m.playerAway(2)
+        // Nobody is left to answer, yet the round is not over in an instant: a Wi-Fi
+        // blip for the whole class costs them the pairs it lasts, not the game.
+        #expect(!m.roundCanClose(at: t(10)))
+        #expect(m.roundCanClose(at: t(5_000)))
+        #expect(m.closeRound(at: t(5_000)).verdicts == [1: .timeout, 2: .timeout])
+    }
+
     @Test func aPairThatNeverReachedThemRunsFromWhenItOpened() {
         var m = Match(pairs: pairs, rules: .original, players: [1, 2])
         _ = m.openRound(at: t(1_000))

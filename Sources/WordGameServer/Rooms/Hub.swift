@@ -41,6 +41,8 @@ final class Hub {
     var heldSeats = HeldSeats()
     /// Wrong RESUME codes per address.
     var guesses: [String: TokenBucket] = [:]
+    /// The server is stopping: connections that go now leave.
+    var shuttingDown = false
 
     init(settings: GameSettings, environment: RoomEnvironment, maxLineBytes: Int, limits: ConnectionLimits = ConnectionLimits(),
          random: @escaping () -> UInt64) {
@@ -108,8 +110,10 @@ final class Hub {
         }
     }
 
-    /// Says goodbye to everyone (the server is stopping).
+    /// Says goodbye to everyone (the server is stopping). Seats are not held
+    /// after it: a game cut short is not played on by absent players.
     func shutdown(reason: String) {
+        shuttingDown = true
         for id in sessions.keys {
             outbox.send(.bye(reason), to: id)
             outbox.closeAfterFlush(id)

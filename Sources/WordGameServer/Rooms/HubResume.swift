@@ -37,7 +37,7 @@ extension Hub {
 
     /// Holds `id`'s seat if they have one: a member or a host, with a code.
     func holdSeat(_ id: ConnectionID, at now: Instant) -> Bool {
-        guard let session = sessions[id], let room = session.room, session.token != nil, session.role != .viewer else { return false }
+        guard !shuttingDown, let session = sessions[id], let room = session.room, session.token != nil, session.role != .viewer else { return false }
         sessions[id]?.awaySince = now
         heldSeats.hold(id, since: now, until: now.adding(milliseconds: settings.resumeGraceMilliseconds))
         switch session.role {
@@ -91,7 +91,6 @@ extension Hub {
         outbox.adopt(held, by: id)
         sessions[held]?.awaySince = nil
         sessions[held]?.address = session.address
-        environment.log("\(room.name): \(seat.name ?? "the host") resumed")
         outbox.send([.resumed(name: seat.name ?? room.hostName ?? "", room: room.name)] + tokenLines(for: held), to: held)
         switch seat.role {
         case .member: room.memberBack(held, at: now)

@@ -26,7 +26,7 @@ extension Room {
         guard let member = members[id] else { return }
         members[id]?.away = false
         match?.playerBack(id)
-        var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(joinHint(for: id))]
+        var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
         if let current = match, current.scores[id] != nil {
             let rules = current.rules
             lines.append(.game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds,

@@ -42,6 +42,16 @@ extension Room {
         return startHint(for: id)
     }
 
+    /// For a member back with RESUME: where they are, in their own game.
+    func welcomeBack(for id: ConnectionID) -> String {
+        guard let state = members[id]?.state, match != nil else { return "Welcome back! " + joinHint(for: id) }
+        switch state {
+        case .playing: return "Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts."
+        case .out: return "Welcome back! You are out of this game; you watch until it ends."
+        default: return "Welcome back! A game is on: you watch, and play from the next one."
+        }
+    }
+
     func againHint(for id: ConnectionID) -> String {
         if isHost(id) { return "Type AGAIN to play again, or QUIT." }
         if autoStart > 0 { return "Type AGAIN when you are ready for another game, or QUIT." }
