@@ -59,6 +59,10 @@ public struct ClientState: Sendable {
     public var leftRoom: (name: String, why: String?)?
     /// The NOTICE that sends us out, kept until the YOU OUTSIDE that follows it.
     var sentOutBecause: String?
+    /// The latest TOKEN: what takes our seat back if the connection drops.
+    public var token: ResumeToken?
+    /// Set by the loop while the connection is down and it takes the seat back.
+    public var reconnecting: Reconnecting?
 
     public static let feedbackMilliseconds = 1_500
 
@@ -71,6 +75,12 @@ public struct ClientState: Sendable {
     }
 
     public var isHost: Bool { room?.host == name }
+
+    /// The seat the server would hold for us after a drop: in a room, with a token.
+    public var resumableSeat: HeldSeat? {
+        guard let token, let room, me != .outside, leftRoom == nil else { return nil }
+        return HeldSeat(token: token, room: room.name)
+    }
 
     /// Whether R after a game does anything: the host starts the next one, and
     /// in a room that starts by itself anyone's START says "ready".
@@ -92,7 +102,7 @@ public struct ClientState: Sendable {
 
     /// Whether the screen changes with time alone (a word falls, feedback fades, a countdown runs).
     public func isAnimating(at now: Instant) -> Bool {
-        round != nil || showsFeedback(at: now) || countdownEnds.map { now < $0 } == true
+        round != nil || showsFeedback(at: now) || countdownEnds.map { now < $0 } == true || reconnecting != nil
     }
 
     // MARK: Events
@@ -137,6 +147,12 @@ public struct ClientState: Sendable {
                 history[history.count - 1].verdict = result.verdict
                 lastReveal = history.last
             }
+        // Back in a game after a drop: GAME came first (counters at 0), then our counters so far.
+        case .score(let correct, let wrong, let rank, let ranked):
+            self.correct = correct
+            self.wrong = wrong
+            self.rank = rank
+            self.ranked = ranked
         case .top(let entry): incomingTop.append(entry)
         case .end("TOP"):
             top = incomingTop
@@ -151,6 +167,14 @@ public struct ClientState: Sendable {
             // To the one removed, or to all when the room closes: why YOU OUTSIDE follows.
             if event == .removed || event == .closed { sentOutBecause = text }
         case .bye(let text): goodbye = text
+        case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
+        case .resumed(let name, _):
+            // The seat is back. The lines that follow rebuild the room: ROOM, MEMBERS, YOU,
+            // and if a game is on GAME, SCORE and the open pair (a game that ended meanwhile is gone).
+            self.name = name
+            beginGame(nil)
+            notice = nil
+            leftRoom = nil
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
              .tally, .ranking: break
@@ -170,6 +194,8 @@ public struct ClientState: Sendable {
             hasQuit = true
             return [.quit]
         }
+        // No connection to take a key while the seat is being taken back; only quitting works.
+        guard reconnecting == nil else { return [] }
         switch screen {
         case .playing:
             guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }

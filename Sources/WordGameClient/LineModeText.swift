@@ -27,6 +27,11 @@ public enum LineModeText {
             let rank = over.ranked > 1 ? (over.rank > 0 ? ", rank \(over.rank) of \(over.ranked)" : ", watched") : ""
             // The server's INFO line that follows says how to play again.
             return ["Final score: \(over.correct) correct, \(over.wrong) wrong\(rank)."] + (state.pastGames.map(history) ?? [])
+        case .score(let correct, let wrong, let rank, let ranked):
+            let place = ranked > 1 ? ", rank \(rank) of \(ranked)" : ""
+            return ["Your score in this game so far: \(correct) correct, \(wrong) wrong\(place)."]
+        case .resumed(_, let room):
+            return ["Reconnected: back in room \(room)."]
         case .starting(let ms):
             return ["Starting in \(seconds(ms)) s."]
         case .info(let text), .bye(let text), .notice(_, let text):

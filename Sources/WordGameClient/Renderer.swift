@@ -27,6 +27,7 @@ public enum Renderer {
         case .outside: outside(state, &frame, width: mainWidth)
         }
         if showsPanel { panel(state, &frame, left: mainWidth + 1) }
+        if let reconnecting = state.reconnecting { banner(reconnecting.banner(at: now), &frame) }
         return frame
     }
 
@@ -39,6 +40,12 @@ public enum Renderer {
     static func fieldRows(_ rows: Int) -> (top: Int, bottom: Int) { (5, rows - 5) }
 
     // MARK: Parts
+
+    /// A line across the screen, under the header, over whatever is there: the connection is down.
+    private static func banner(_ text: String, _ frame: inout Frame) {
+        frame.put(String(repeating: " ", count: frame.columns), row: 2, column: 0, .reverse, .yellow)
+        frame.centre(ScreenText.fit(text, frame.columns - 2), row: 2, .reverse, .yellow, .bold)
+    }
 
     private static func header(_ state: ClientState, _ frame: inout Frame) {
         let room = state.room.map { " · room \(ScreenText.safe($0.name))" } ?? ""
@@ -93,7 +100,9 @@ public enum Renderer {
             frame.centre("q quit", row: height - 1, width: width, .dim)
         default:
             buttons(state, &frame, width: width)
-            frame.centre("y / → correct    n / ← wrong    q quit", row: height - 1, width: width, .dim)
+            // While reconnecting the buttons are dimmed: nothing could take an answer.
+            let keys = state.reconnecting == nil ? "y / → correct    n / ← wrong    q quit" : "q quit"
+            frame.centre(keys, row: height - 1, width: width, .dim)
         }
         if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: height - 3, width: width, .dim) }
     }
@@ -116,7 +125,7 @@ public enum Renderer {
         let gap = 6
         let left = (width - correct.count - gap - wrong.count) / 2
         let row = frame.height - 2
-        let enabled = state.round != nil && state.pressed == nil
+        let enabled = state.round != nil && state.pressed == nil && state.reconnecting == nil
         func draw(_ text: String, at column: Int, answer: Answer, colour: Frame.Style) {
             if state.pressed == answer {
                 frame.put(text, row: row, column: column, .reverse, .bold, colour)

@@ -16,6 +16,12 @@ public final class ServerConnection {
     /// Messages read but not yet taken.
     private var inbox: [ServerMessage] = []
     public private(set) var isClosed = false
+    /// Where this connection goes: a reconnect goes back there.
+    public let address: ServerAddress
+    /// When the last byte from the server arrived (or when the connection was made).
+    public private(set) var lastHeard: Instant
+    /// When we last sent a line (or when the connection was made).
+    public private(set) var lastSent: Instant
 
     /// Connects to `host:port` (a name or an address). The corresponding C functions are `getaddrinfo` and `connect`.
     public init(host: String, port: UInt16) throws(ClientError) {
@@ -37,6 +43,9 @@ public final class ServerConnection {
             if connect(candidate, entry.pointee.ai_addr, entry.pointee.ai_addrlen) == 0 {
                 _ = fcntl(candidate, F_SETFL, fcntl(candidate, F_GETFL) | O_NONBLOCK)
                 fd = candidate
+                address = ServerAddress(entry.pointee)
+                lastHeard = .now()
+                lastSent = lastHeard
                 return
             }
             lastError = errno
@@ -45,13 +54,28 @@ public final class ServerConnection {
         throw ClientError("cannot reach a wordgame server at \(host) port \(port): \(String(cString: strerror(lastError)))")
     }
 
+    /// A connected non-blocking socket to `address` (a reconnect made it).
+    init(connected fd: Int32, address: ServerAddress) {
+        self.fd = fd
+        self.address = address
+        lastHeard = .now()
+        lastSent = lastHeard
+    }
+
     deinit { close(fd) }
+
+    /// Gives the connection up (it went silent): it reads as closed from now on.
+    public func abandon() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        isClosed = true
+    }
 
     public func send(_ command: ClientCommand) { sendLine(command.line) }
 
     /// Sends a raw line (line mode passes through what the player typed).
     public func sendLine(_ line: String) {
         let bytes = Array((line + "\n").utf8)
+        lastSent = .now()
         var offset = 0
         while offset < bytes.count && !isClosed {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -81,6 +105,7 @@ public final class ServerConnection {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
                 budget -= n
+                lastHeard = .now()
                 for frame in framer.feed(chunk[0..<n]) {
                     if case .line(let line) = frame, let message = try? ServerMessage(line: line) { messages.append(message) }
                 }

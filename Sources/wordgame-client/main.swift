@@ -99,17 +99,19 @@ do {
 
 // A solo game keeps the player's history; a room's results belong to its host.
 let journal = soloServer == nil ? nil : SoloHistoryFile.forUser().map(SoloJournal.init)
+// After a dropped connection the client takes its seat back; the solo server is in this process and does not drop.
+let resumes = soloServer == nil
 let status: Int32
 if interactive {
     do {
-        let loop = try TerminalLoop(connection: connection, screen: ClientState(name: name))
+        let loop = try TerminalLoop(connection: connection, screen: ClientState(name: name), resumes: resumes)
         loop.observe = journal.map { journal in { journal.observe($0, &$1) } }
         status = try loop.run()
     } catch {
         fail("\(error)")
     }
 } else {
-    status = LineModeGame(connection: connection, name: name, journal: journal).run()
+    status = LineModeGame(connection: connection, name: name, journal: journal, resumes: resumes).run()
 }
 soloServer?.stop()
 soloServer?.waitUntilStopped()

@@ -6,36 +6,6 @@ import WordGameTestSupport
 /// A fake server on 127.0.0.1 that says what a broken or hostile one might:
 /// the client must neither trap nor stop listening to its player.
 @Suite struct HostileServerTests {
-    /// Listens on 127.0.0.1, port 0; `serve` runs on its own thread with the accepted socket.
-    final class FakeServer: @unchecked Sendable {
-        let listener: Int32
-        let port: UInt16
-        private let stop = NSLock()
-        private var stopped = false
-
-        init(serve: @escaping @Sendable (Int32, FakeServer) -> Void) {
-            signal(SIGPIPE, SIG_IGN)  // a client that is gone must not take the test process with it
-            let (fd, boundPort) = LoopbackSocket.bound()
-            listener = fd
-            port = boundPort
-            listen(fd, 4)
-            Thread.detachNewThread { [self] in
-                let peer = accept(fd, nil, nil)
-                guard peer >= 0 else { return }
-                serve(peer, self)
-                close(peer)
-            }
-        }
-
-        var isStopped: Bool { stop.lock(); defer { stop.unlock() }; return stopped }
-        func finish() { stop.lock(); stopped = true; stop.unlock(); shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
-
-        static func say(_ text: String, to fd: Int32) -> Bool {
-            let bytes = Array(text.utf8)
-            return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
-        }
-    }
-
     static let opening = "WORDGAME 1 \"hi\"\nOK NAME \"Ana\"\nOK JOIN \"main\"\nROOM \"main\" LOBBY 1 \"Ana\" 0\nYOU LOBBY\nINFO \"wait\"\n"
 
     @Test func hugeAndSignedNumbersAreSkippedNotTrapped() throws {

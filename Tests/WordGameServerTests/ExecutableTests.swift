@@ -72,7 +72,7 @@ import WordGameProtocol
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let banner = try readUntil(out.fileHandleForReading, contains: "Join from this machine")
+        let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
         #expect(banner.contains("Resources/words.json"), "\(banner)")
         guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
               let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
@@ -108,23 +108,11 @@ import WordGameProtocol
         process.standardOutput = out
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        let banner = try readUntil(out.fileHandleForReading, contains: "Join from this machine")
+        let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
         #expect(banner.contains("Words: 295 pairs from \(TestServer.babbelWordsPath)"), "\(banner)")
         process.interrupt()  // SIGINT, as Ctrl-C
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath)) == before)
-    }
-
-    private func readUntil(_ handle: FileHandle, contains marker: String, timeout: Double = 20) throws -> String {
-        var text = ""
-        let deadline = Date().addingTimeInterval(timeout)
-        while !text.contains(marker) {
-            guard Date() < deadline else { throw TestFailure(description: "no '\(marker)' in: \(text)") }
-            let chunk = handle.availableData
-            if chunk.isEmpty { throw TestFailure(description: "output ended before '\(marker)': \(text)") }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        return text
     }
 }

@@ -55,7 +55,8 @@ public enum PresentApp {
         state.ownsServer = server != nil
         state.receive(accepted, at: .now())
         let loop: TerminalLoop<PresentState>
-        do { loop = try TerminalLoop(connection: connection, screen: state) } catch { throw ClientError("\(error)") }
+        // A drop takes the host's seat back on a new connection; a server in this process does not drop.
+        do { loop = try TerminalLoop(connection: connection, screen: state, resumes: server == nil) } catch { throw ClientError("\(error)") }
         let status = try loop.run()
         return (status, farewell(loop.state, options: options, server: server, port: port))
     }

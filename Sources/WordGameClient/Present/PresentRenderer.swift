@@ -66,11 +66,14 @@ public enum PresentRenderer {
         frame.put(String(repeating: "─", count: frame.columns), row: 1, column: 0, .dim)
     }
 
-    /// The question being asked, else a fresh error, else the latest room event.
+    /// The question being asked, else the link being down, else a fresh error, else the latest room event.
     private static func statusLine(_ state: PresentState, _ frame: inout Frame, now: Instant) {
         let row = frame.height - 2
         if let prompt = state.prompt {
             frame.centre(question(prompt, state), row: row, .bold, .yellow)
+        } else if let reconnecting = state.reconnecting {
+            frame.put(String(repeating: " ", count: frame.columns), row: row, column: 0, .reverse, .yellow)
+            frame.centre(reconnecting.banner(at: now), row: row, .reverse, .yellow, .bold)
         } else if state.showsError(at: now), let error = state.error {
             frame.centre(ScreenText.safe(error), row: row, .red)
         } else if let notice = state.notice(at: now), state.screen != .closed {
@@ -96,6 +99,7 @@ public enum PresentRenderer {
     }
 
     static func keys(_ state: PresentState) -> String {
+        if state.reconnecting != nil { return "Q quit" }
         if state.screen == .closed { return state.key != nil ? "N new room · Q quit" : "Q quit" }
         guard state.isHost else { return "←→ pages · ? help · Q quit" }
         switch state.screen {

@@ -63,6 +63,12 @@ public struct PresentState: Sendable {
     public var showsHelp = false
     public var hasQuit = false
     public var goodbye: String?
+    /// The latest TOKEN: what takes the host's seat back if the connection drops.
+    public var token: ResumeToken?
+    /// Set by the loop while the connection is down and it takes the seat back.
+    public var reconnecting: Reconnecting?
+    /// Taken back after a drop, until the ROOM line that follows says whether a game is still on.
+    var resumedAwaitingRoom = false
 
     public static let revealMilliseconds = 4_000
     public static let errorMilliseconds = 4_000
@@ -73,6 +79,12 @@ public struct PresentState: Sendable {
     public init() {}
 
     public var isHost: Bool { me == .hosting }
+
+    /// The seat the server would hold after a drop: a room, with a token.
+    public var resumableSeat: HeldSeat? {
+        guard let token, let room, me != .outside else { return nil }
+        return HeldSeat(token: token, room: room)
+    }
 
     /// What quitting means, asked before it is done.
     public var quitWarning: String {
@@ -123,7 +135,7 @@ public struct PresentState: Sendable {
     }
 
     public func isAnimating(at now: Instant) -> Bool {
-        round != nil || showsReveal(at: now) || showsError(at: now)
+        round != nil || showsReveal(at: now) || showsError(at: now) || reconnecting != nil
     }
 
     // MARK: Events
@@ -135,7 +147,24 @@ public struct PresentState: Sendable {
             self.room = room
             self.key = key
         case .watchingRoom(let room): self.room = room
-        case .room(let info): self.info = info
+        case .room(let info):
+            self.info = info
+            if resumedAwaitingRoom {
+                resumedAwaitingRoom = false
+                // The game ended while the link was down: its podium was missed, its results are kept.
+                if info.state != .playing && !gameOver { game = nil }
+            }
+        case .resumed(_, let room):
+            if room != self.room { self = PresentState(keeping: self) }
+            self.room = room
+            // The host's lines follow and rebuild the room: ROOM, YOU, NOTICE locked, the roster, the open pair.
+            round = nil
+            progress = nil
+            waiting = nil
+            incomingRoster = []
+            locked = false
+            resumedAwaitingRoom = true
+        case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
         case .you(let state): me = state
         case .roster(let name): incomingRoster.append(name)
         case .end("ROSTER"):
@@ -185,7 +214,7 @@ public struct PresentState: Sendable {
             errorAt = now
         case .bye(let text): goodbye = text
         case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .starting, .result,
-             .info, .pong, .kicked, .stopped, .closed:
+             .info, .pong, .kicked, .stopped, .closed, .score:
             break
         }
     }
@@ -236,6 +265,13 @@ public struct PresentState: Sendable {
     /// undone ask first; removing a player asks for the name.
     public mutating func press(_ key: Key, at now: Instant) -> [ClientCommand] {
         if key == .interrupt { return quit() }
+        // No connection to take a control while the seat is being taken back: only quitting (asked first) works.
+        if reconnecting != nil && prompt != .confirmQuit {
+            prompt = nil
+            showsHelp = false
+            if key == .character("q") || key == .character("Q") { prompt = .confirmQuit }
+            return []
+        }
         if let prompt { return answer(prompt, key) }
         if showsHelp {
             showsHelp = false

@@ -17,6 +17,10 @@ public protocol TerminalScreen {
     var hasQuit: Bool { get }
     /// Why the server sent us away, if it did.
     var goodbye: String? { get }
+    /// The seat the server holds for us if the connection drops (nil: a drop ends the session).
+    var resumableSeat: HeldSeat? { get }
+    /// Set by the loop while it takes the seat back on a new connection, for the screen to say so.
+    var reconnecting: Reconnecting? { get set }
     func frame(columns: Int, rows: Int, now: Instant) -> Frame
 }
 
@@ -34,8 +38,10 @@ extension PresentState: TerminalScreen {
 /// A full screen: raw mode, the alternate screen, a frame redrawn as things
 /// move. One loop polls the keyboard, the server and a signal pipe;
 /// everything it learns goes through the screen's state, which draws itself.
+/// A connection that drops while the server holds our seat is taken back on
+/// a new one (`ServerLink`), the loop going on meanwhile.
 public final class TerminalLoop<Screen: TerminalScreen> {
-    private let connection: ServerConnection
+    private let link: ServerLink
     public private(set) var state: Screen
     /// Sees each message after the state has: the solo history is kept here.
     public var observe: ((ServerMessage, inout Screen) -> Void)?
@@ -50,8 +56,9 @@ public final class TerminalLoop<Screen: TerminalScreen> {
     /// so most ticks draw nothing new and write nothing.
     static var frameMilliseconds: Int32 { 33 }
 
-    public init(connection: ServerConnection, screen: Screen) throws {
-        self.connection = connection
+    /// `resumes`: take the seat back after a drop (false for a server in this process).
+    public init(connection: ServerConnection, screen: Screen, resumes: Bool = true) throws {
+        link = ServerLink(connection, resumes: resumes)
         state = screen
         signals = try WakePipe()
         color = getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
@@ -66,27 +73,34 @@ public final class TerminalLoop<Screen: TerminalScreen> {
         defer { csystem_terminal_restore() }
         measure()
         var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                     pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0),
+                     link.pollDescriptor,
                      pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
         var exitMessage: String?
         loop: while true {
-            for message in connection.readAvailable() {
+            for message in link.read(at: .now()) {
                 state.receive(message, at: .now())
                 observe?(message, &state)
             }
+            // A BYE ends the session on purpose: no reconnecting.
             if let goodbye = state.goodbye, !state.hasQuit { exitMessage = goodbye; break }
-            if connection.isClosed { exitMessage = state.hasQuit ? nil : "The server closed the connection."; break }
             if state.hasQuit { break }
+            switch link.settle(seat: state.resumableSeat, at: .now()) {
+            case .connected: state.reconnecting = nil
+            case .reconnecting(let status): state.reconnecting = status
+            case .lost(let why): exitMessage = why; break loop
+            }
             state.tick(at: .now())
             draw()
             let now = Instant.now()
-            let timeout: Int32 = decoder.isWaiting ? 50 : state.isAnimating(at: now) ? Self.frameMilliseconds : 1_000
+            var timeout: Int32 = decoder.isWaiting ? 50 : state.isAnimating(at: now) ? Self.frameMilliseconds : 1_000
+            if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
+            polls[1] = link.pollDescriptor
             let ready = poll(&polls, 3, timeout)
             if ready == 0 && decoder.isWaiting { handle(decoder.flush()) }
             if polls[2].revents != 0 {
                 for signal in signals.drain().map(Int32.init) {
                     if signal == SIGWINCH { measure() } else {
-                        connection.send(.quit)
+                        link.send(.quit)
                         break loop
                     }
                 }
@@ -94,7 +108,7 @@ public final class TerminalLoop<Screen: TerminalScreen> {
             if polls[0].revents != 0 {
                 var chunk = [UInt8](repeating: 0, count: 256)
                 let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                if n <= 0 { connection.send(.quit); break }
+                if n <= 0 { link.send(.quit); break }
                 handle(decoder.feed(chunk[0..<n]))
             }
         }
@@ -108,7 +122,7 @@ public final class TerminalLoop<Screen: TerminalScreen> {
 
     private func handle(_ keys: [Key]) {
         for key in keys {
-            state.press(key, at: .now()).forEach(connection.send)
+            state.press(key, at: .now()).forEach(link.send)
             if state.hasQuit { return }
         }
     }

@@ -1,0 +1,120 @@
+import Glibc
+import WordGame
+import WordGameProtocol
+import WordGameServer
+
+/// One try at taking a seat back: a non-blocking connect to the server,
+/// its greeting, `RESUME <code>`, and the reply. It never blocks: the loop
+/// polls `pollDescriptor` with its other descriptors and calls `advance`.
+final class ResumeAttempt {
+    enum Outcome {
+        case pending
+        /// The seat is ours: the new connection, and `OK RESUME` with whatever came after it.
+        case resumed(ServerConnection, [ServerMessage])
+        /// No luck this time (refused, reset, no answer, server full): try again later.
+        case failed(String)
+        /// `ERROR slow-down`: too many wrong codes from this address lately; wait longer.
+        case slowDown
+        /// The server holds no seat for this code (`ERROR bad-code`), or does not know RESUME
+        /// (`ERROR unknown-command`): trying again is pointless.
+        case refused(ProtocolError)
+    }
+
+    /// A try gets this long from its connect to the server's reply.
+    static let limitMilliseconds = 5_000
+
+    private enum Phase {
+        case connecting(Int32)
+        case greeting(ServerConnection)
+        case awaitingReply(ServerConnection)
+        case over
+    }
+
+    private let address: ServerAddress
+    private let code: String
+    private let gaveUpAt: Instant
+    private var phase: Phase
+
+    init(to address: ServerAddress, code: String, at now: Instant) {
+        self.address = address
+        self.code = code
+        gaveUpAt = now.adding(milliseconds: Self.limitMilliseconds)
+        phase = address.startConnect().map(Phase.connecting) ?? .over
+    }
+
+    deinit {
+        if case .connecting(let fd) = phase { close(fd) }
+    }
+
+    /// What the loop polls for this try: writable while connecting, readable after.
+    var pollDescriptor: pollfd {
+        switch phase {
+        case .connecting(let fd): return pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        case .greeting(let connection), .awaitingReply(let connection): return pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+        case .over: return pollfd(fd: -1, events: 0, revents: 0)
+        }
+    }
+
+    /// Moves the try on as far as it goes without waiting.
+    func advance(at now: Instant) -> Outcome {
+        if case .connecting(let fd) = phase {
+            var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&writable, 1, 0) > 0 {
+                let error = ServerAddress.connectError(fd)
+                guard error == 0 else { return fail(String(cString: strerror(error))) }
+                phase = .greeting(ServerConnection(connected: fd, address: address))
+            }
+        }
+        switch phase {
+        case .over:
+            return .failed("cannot connect")
+        case .connecting:
+            return now >= gaveUpAt ? fail("no connection") : .pending
+        case .greeting(let connection), .awaitingReply(let connection):
+            let messages = connection.readAvailable()
+            for (index, message) in messages.enumerated() {
+                if let outcome = take(message, connection) {
+                    if case .resumed = outcome { return .resumed(connection, Array(messages[index...])) }
+                    return outcome
+                }
+            }
+            if connection.isClosed { return fail("the server closed the connection") }
+            return now >= gaveUpAt ? fail("no answer") : .pending
+        }
+    }
+
+    /// One line of the new connection; an outcome once the try is decided.
+    private func take(_ message: ServerMessage, _ connection: ServerConnection) -> Outcome? {
+        if case .greeting = phase {
+            guard case .welcome(let version, _) = message, version == protocolVersion else {
+                return fail("not a wordgame server of protocol \(protocolVersion)")
+            }
+            connection.send(.resume(code: code))
+            phase = .awaitingReply(connection)
+            return nil
+        }
+        switch message {
+        case .resumed:
+            phase = .over
+            return .resumed(connection, [])
+        case .error(let problem) where problem.code == .badCode || problem.code == .unknownCommand:
+            phase = .over
+            return .refused(problem)
+        case .error(let problem) where problem.code == .slowDown:
+            phase = .over
+            return .slowDown
+        case .error(let problem):
+            return fail(problem.text)
+        case .bye(let text):
+            return fail(text)
+        default:
+            return nil
+        }
+    }
+
+    private func fail(_ why: String) -> Outcome {
+        if case .connecting(let fd) = phase { close(fd) }
+        phase = .over
+        return .failed(why)
+    }
+}

@@ -1,0 +1,52 @@
+import WordGame
+
+/// The latest `TOKEN`: the code that takes this seat back from a new
+/// connection after a drop, and how long the server holds the seat.
+public struct ResumeToken: Equatable, Sendable {
+    public var code: String
+    public var graceSeconds: Int
+
+    public init(code: String, graceSeconds: Int) {
+        self.code = code
+        self.graceSeconds = graceSeconds
+    }
+}
+
+/// A seat the server holds for us after a drop: the token, and the room it is in (for what the player is told).
+public struct HeldSeat: Equatable, Sendable {
+    public var token: ResumeToken
+    public var room: String
+
+    public init(token: ResumeToken, room: String) {
+        self.token = token
+        self.room = room
+    }
+
+    /// The room as people type it: a hosted room's code is written in capitals (Protocol.md, NOTICE).
+    var roomForPeople: String { room.uppercased() }
+}
+
+/// What a screen shows while the client takes its seat back.
+public struct Reconnecting: Equatable, Sendable {
+    /// The try under way, or the next one: 1, 2, …
+    public var attempt: Int
+    /// When the client gives up (the grace, counted from when the drop was noticed).
+    public var deadline: Instant
+
+    public init(attempt: Int, deadline: Instant) {
+        self.attempt = attempt
+        self.deadline = deadline
+    }
+
+    /// Whole seconds left, rounded up: "52 s left" until the last moment.
+    public func secondsLeft(at now: Instant) -> Int {
+        let nanoseconds = deadline.nanoseconds - now.nanoseconds
+        guard nanoseconds > 0 else { return 0 }
+        return Int((nanoseconds + 999_999_999) / 1_000_000_000)
+    }
+
+    /// "Connection lost — reconnecting… (attempt 3, 52 s left)"
+    public func banner(at now: Instant) -> String {
+        "Connection lost — reconnecting… (attempt \(attempt), \(secondsLeft(at: now)) s left)"
+    }
+}
