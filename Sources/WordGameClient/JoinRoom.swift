@@ -1,5 +1,6 @@
 import WordGame
 import WordGameProtocol
+import WordGameServer
 
 /// The start of every session, before the game screen: greeting, NAME, JOIN.
 public enum JoinRoom {
@@ -33,10 +34,18 @@ public enum JoinRoom {
 
     private enum Reply { case joined, nameRefused(String), roomRefused(String) }
 
-    /// Reads until the JOIN succeeds or one of the two commands is refused.
+    /// How long the server has to answer NAME and JOIN, whatever else it sends meanwhile.
+    static let replySeconds = 10.0
+
+    /// Reads until the JOIN succeeds or one of the two commands is refused,
+    /// within `replySeconds` in all: a server that floods other lines cannot
+    /// hold the client here.
     private static func reply(_ connection: ServerConnection) throws(ClientError) -> Reply {
+        let deadline = Instant.now().adding(milliseconds: Int(replySeconds * 1_000))
         while true {
-            switch try connection.next(timeout: 10) {
+            let left = Double(deadline.milliseconds(since: .now())) / 1_000
+            guard left > 0 else { throw ClientError("the server did not answer NAME and JOIN within \(Int(replySeconds)) s") }
+            switch try connection.next(timeout: left) {
             case .joined:
                 return .joined
             case .error(let error) where [.badName, .nameTaken, .noName].contains(error.code):

@@ -23,6 +23,19 @@ import WordGameTestSupport
         #expect(client.waitForExit() == 0)
     }
 
+    @Test func aServerThatFloodsInsteadOfAnsweringJoinIsGivenUp() throws {
+        let server = FakeServer { fd, server in
+            guard FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd) else { return }
+            let flood = String(repeating: "INFO \"not an answer\"\n", count: 2_000)
+            while !server.isStopped, FakeServer.say(flood, to: fd) {}
+        }
+        defer { server.finish() }
+        let started = Date()
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
+        #expect(client.waitForExit(timeout: 20) == 1)
+        #expect(Date().timeIntervalSince(started) < 15)
+    }
+
     @Test func aFloodOfLinesNeverStopsTheClientFromQuitting() throws {
         let server = FakeServer { fd, server in
             guard FakeServer.say(Self.opening, to: fd) else { return }
