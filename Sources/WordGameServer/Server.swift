@@ -156,7 +156,7 @@ public final class Server: @unchecked Sendable {
             return
         }
         guard let connection = connections[event.fd] else { return }
-        if event.readable || event.failed { read(from: connection, at: now) }
+        if event.readable || event.failed { read(from: connection, failed: event.failed, at: now) }
         if event.writable, connections[event.fd] === connection { flush(connection) }
     }
 

@@ -11,8 +11,14 @@ import WordGameProtocol
 ///   (EPOLLIN is off meanwhile), so the client is slowed, never dropped;
 /// - a connection that is closing has its input thrown away.
 extension Server {
-    func read(from connection: Connection, at now: Instant) {
-        guard connection.input.isEmpty else { return }  // a hang-up while lines wait: they go first
+    func read(from connection: Connection, failed: Bool = false, at now: Instant) {
+        guard connection.input.isEmpty else {
+            // Lines wait their turn and EPOLLIN is off. An error or hang-up is
+            // reported regardless, and again on every wait: the peer cannot
+            // read any more, so its waiting lines go with it.
+            if failed { closeConnection(connection) }
+            return
+        }
         let result: IOResult<Int>
         do { result = try Socket.read(connection.fd, into: readBuffer) } catch {
             return closeConnection(connection)
