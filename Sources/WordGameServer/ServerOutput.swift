@@ -115,6 +115,10 @@ extension Server: Outbox {
         byID[held] = connection
     }
 
+    func holdInput(of connection: ConnectionID, milliseconds: Int) {
+        byID[connection]?.pacing.hold(milliseconds: milliseconds, at: .now())
+    }
+
     private static func encode(_ messages: [ServerMessage]) -> [UInt8] {
         var bytes: [UInt8] = []
         for message in messages {

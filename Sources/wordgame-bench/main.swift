@@ -15,6 +15,10 @@ import Foundation
 //   wordgame-bench results-load [players]
 //                                     a small room's rounds while a big hosted game
 //                                     ends and its results are written (default 10000)
+//   wordgame-bench soak [--minutes M] [--bots N] [--drop-percent P] [--hostile H] [--rooms R]
+//                                     N bots play for M minutes, checking every score;
+//                                     P% a minute drop and RESUME; H hostile connections
+//                                     (default 10 min, 1000 bots, 10%, 8, 20 rooms)
 //
 // Build first: swift build -c release && .build/release/wordgame-bench fairness
 // (The server is the wordgame-server beside this binary: build both with the same --scratch-path.)
@@ -24,11 +28,14 @@ let usage = """
            wordgame-bench fairness [games]
            wordgame-bench hosted [players] [games]
            wordgame-bench results-load [players]
+           wordgame-bench soak [--minutes M] [--bots N] [--drop-percent P] [--hostile H] [--rooms R]
+                               [--round-ms MS] [--pairs N] [--max-incorrect N] [--seed N] [--hostile-address 127.0.0.X]
     """
 
 raiseDescriptorLimit()
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.flatMap { Int($0) == nil ? arguments.removeFirst() : nil } ?? "room"
+if mode == "soak" { SoakBench.run(arguments) }  // flags of its own (SoakOptions.swift)
 let numbers = arguments.map { argument -> Int in
     guard let number = Int(argument), number > 0 else { fail("not a positive number: \(argument)\n\(usage)") }
     return number

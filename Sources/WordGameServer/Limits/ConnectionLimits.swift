@@ -31,12 +31,13 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// so a client that reads everything is never dropped for pipelining
     /// (the output cap is 4 times this).
     public var pauseInputAboveQueuedBytes = 64 * 1024
-    /// Wrong RESUME codes per address: 10, then one every 6 s. Past them,
-    /// every RESUME from that address is `slow-down` until a guess is due.
+    /// Wrong RESUME codes per address: 10, then one every 6 s. Past them, a
+    /// wrong code is `slow-down` and holds its connection's next line back
+    /// 6 s; a right code still works.
     public var resumeGuesses = 10
     public var resumeGuessIntervalMilliseconds = 6_000
-    /// Addresses remembered for wrong codes; when all are in use, RESUME from
-    /// a new address waits (`slow-down`) until one's record is spent.
+    /// Addresses remembered for wrong codes; when all are in use, a wrong
+    /// code from a new address is treated as past its allowance.
     public var resumeGuessAddresses = 10_000
 
     public init() {}

@@ -70,14 +70,19 @@ extension Hub {
         if let room = session.room {
             return error(.alreadyInRoom, "You are in room \(room.spokenName) already: RESUME is for a new connection after a drop.", to: id)
         }
-        guard mayGuess(from: session.address, at: now) else {
-            return error(.slowDown, "Too many wrong codes from your address; wait a few seconds, then type RESUME <code> again.", to: id)
-        }
         let code = typed.uppercased()
+        // A right code always works, so one guesser behind a school's shared address
+        // cannot keep the whole class from coming back. Guessing is slowed instead:
+        // past the address's allowance, each wrong code holds that connection's next
+        // line back (Protocol.md §8), so an address guesses at most one code every
+        // 6 s per connection, and its connections are capped.
         guard let held = tokens[code], held != id, let seat = sessions[held], let room = seat.room,
               seat.role != .host || room.seat?.connection == nil || room.seat?.connection == held
         else {
-            wrongGuess(from: session.address, at: now)
+            guard wrongGuess(from: session.address, at: now) else {
+                outbox.holdInput(of: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
+                return error(.slowDown, "No seat is held for that code, and your address has sent too many wrong codes: this connection waits \(limits.resumeGuessIntervalMilliseconds / 1_000) s before its next line.", to: id)
+            }
             return error(.badCode, "No seat is held for code \(typed.prefix(Self.tokenLength * 2)): it is mistyped, or the seat was given up after \(graceSeconds) s. Type NAME <nickname>, then JOIN.", to: id)
         }
         if seat.awaySince == nil {
@@ -99,16 +104,15 @@ extension Hub {
         }
     }
 
-    private func mayGuess(from address: String, at now: Instant) -> Bool {
-        if guesses[address]?.hasToken(at: now) == false { return false }
-        return guesses[address] != nil || guesses.count < limits.resumeGuessAddresses || forgetSpentGuesses(at: now)
-    }
-
-    private func wrongGuess(from address: String, at now: Instant) {
+    /// Books a wrong code against `address`; false once its allowance is
+    /// spent (or, with every address slot in use, for a new address).
+    private func wrongGuess(from address: String, at now: Instant) -> Bool {
+        guard guesses[address] != nil || guesses.count < limits.resumeGuessAddresses || forgetSpentGuesses(at: now) else { return false }
         var bucket = guesses[address]
             ?? TokenBucket(capacity: limits.resumeGuesses, intervalMilliseconds: limits.resumeGuessIntervalMilliseconds, now: now)
-        _ = bucket.take(at: now)
+        let allowed = bucket.take(at: now)
         guesses[address] = bucket
+        return allowed
     }
 
     /// Drops the addresses whose buckets have refilled; true if room was made.
