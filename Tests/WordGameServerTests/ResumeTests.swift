@@ -178,6 +178,23 @@ import WordGameProtocol
         _ = try ana.waitForRound()
     }
 
+    /// Held seats count like connections: joining and dropping in a loop cannot fill a room with ghosts.
+    @Test func heldSeatsAreCappedPerAddress() throws {
+        var limits = ConnectionLimits()
+        limits.maxPerAddress = 2
+        let server = try TestServer(limits: limits)
+        let ana = try server.player("Ana")
+        for name in ["Bo", "Cy"] {
+            let player = try server.player(name)
+            player.reset()
+            #expect(try notice(.dropped, on: ana).hasPrefix("\(name) dropped"))
+        }
+        let dee = try server.player("Dee")
+        dee.reset()
+        // Two seats are held from this address already, its whole share: Dee's drop leaves at once.
+        #expect(try notice(.left, on: ana) == "Dee left.")
+    }
+
     @Test func quittingGivesTheSeatUpAtOnce() throws {
         let server = try TestServer()
         let ana = try server.player("Ana")

@@ -69,7 +69,8 @@ final class Hub {
     func disconnected(_ id: ConnectionID, at now: Instant, why: Departure = .dropped) {
         guard let session = sessions[id], session.awaySince == nil else { return }
         if why == .dropped, holdSeat(id, at: now) { return }
-        leaveRoom(id, why: why, at: now)
+        // NOTICE dropped promises a held seat; a drop whose seat is not held is a leaving.
+        leaveRoom(id, why: why, announced: why == .dropped ? .left : nil, at: now)
         forgetSession(id)
     }
 

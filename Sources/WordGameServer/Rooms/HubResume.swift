@@ -36,9 +36,16 @@ extension Hub {
     }
 
     /// Holds `id`'s seat if they have one: a member or a host, with a code.
+    /// Held seats have a budget like connections' own: `maxConnections` in
+    /// all, `maxPerAddress` from one address. Otherwise joining and dropping
+    /// in a loop would fill rooms with seats no connection pays for. Past
+    /// either, a drop leaves at once.
     func holdSeat(_ id: ConnectionID, at now: Instant) -> Bool {
-        guard !shuttingDown, let session = sessions[id], let room = session.room, session.token != nil, session.role != .viewer else { return false }
+        guard !shuttingDown, let session = sessions[id], let room = session.room, session.token != nil, session.role != .viewer,
+              heldSeats.count < limits.maxConnections, heldSeats.count(from: session.address) < limits.maxPerAddress
+        else { return false }
         sessions[id]?.awaySince = now
+        heldSeats.count(session.address, +1)
         heldSeats.hold(id, since: now, until: now.adding(milliseconds: settings.resumeGraceMilliseconds))
         switch session.role {
         case .member: room.memberAway(id, at: now)
@@ -51,7 +58,8 @@ extension Hub {
     /// Gives up the seats whose grace is over: "Bo left".
     func releaseExpiredSeats(at now: Instant) {
         while let (id, since) = heldSeats.popExpired(at: now) {
-            guard sessions[id]?.awaySince == since else { continue }  // back since, or gone another way
+            guard let session = sessions[id], session.awaySince == since else { continue }  // back since, or gone another way
+            heldSeats.count(session.address, -1)
             environment.log("\(sessions[id]?.room?.name ?? "-"): \(sessions[id]?.name ?? "a player") did not come back within \(graceSeconds) s")
             leaveRoom(id, why: .dropped, announced: .left, at: now)
             forgetSession(id)
@@ -92,6 +100,7 @@ extension Hub {
             if seat.role == .member { room.match?.playerAway(held) }  // the pair sent to the old connection never left
         }
         if let own = session.token { tokens[own] = nil }
+        if seat.awaySince != nil { heldSeats.count(seat.address, -1) }
         sessions[id] = nil
         outbox.adopt(held, by: id)
         sessions[held]?.awaySince = nil
@@ -131,6 +140,17 @@ extension Hub {
 struct HeldSeats {
     private var queue: [(id: ConnectionID, since: Instant, until: Instant)] = []
     private var head = 0
+    /// Seats held now, in all and per address of the connection that dropped.
+    private(set) var count = 0
+    private var perAddress: [String: Int] = [:]
+
+    func count(from address: String) -> Int { perAddress[address, default: 0] }
+
+    mutating func count(_ address: String, _ change: Int) {
+        count += change
+        let now = perAddress[address, default: 0] + change
+        perAddress[address] = now > 0 ? now : nil
+    }
 
     var nextExpiry: Instant? { head < queue.count ? queue[head].until : nil }
 
