@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WordGame
-import WordGameProtocol
+@testable import WordGameProtocol
 
 /// What Protocol.md promises, line by line, checked against the real server
 /// on 127.0.0.1, for the places where the server and the document once differed.
@@ -15,7 +15,8 @@ import WordGameProtocol
         #expect(client.transcript.last == "END HELP")
         for word in ["HELP", "?", "NAME", "NICK", "JOIN", "START", "AGAIN", "R", "Y", "N", "YES", "NO", "C", "W", "CORRECT",
                      "WRONG", "ANSWER", "A", "STATUS", "LEAVE", "PING", "QUIT", "Q", "EXIT", "BYE", "HOST", "WATCH", "LOCK", "UNLOCK",
-                     "KICK", "REMOVE", "STOP", "CLOSE"] {
+                     "KICK", "REMOVE", "STOP", "CLOSE", "RESUME"]
+                     + ClientCommand.bareCommands.keys + ClientCommand.shortAnswers.keys {
             // Only the command lines count: the closing sentence starts "A pair falls", which would spell A for nothing.
             let commandLines = text.split(separator: "\n").filter { !$0.hasPrefix("Commands are") }.joined(separator: "\n")
             let spelled = commandLines.split(whereSeparator: { !$0.isLetter && $0 != "?" }).contains { $0 == word }

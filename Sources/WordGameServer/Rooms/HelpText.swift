@@ -19,6 +19,7 @@ enum HelpText {
         "LEAVE                  leave the room",
         "PING                   the server answers PONG",
         "QUIT                   close the connection (also Q, EXIT or BYE)",
+        "RESUME <code>          after a drop, from a new connection: your seat back (the code came with TOKEN)",
         "HOST                   make a room with a code for a class, and run it without playing",
         "HOST <room> <key>      take your host seat back (the key came with OK HOST)",
         "WATCH [room]           follow a room without playing, as a projector does",
