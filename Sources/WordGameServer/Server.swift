@@ -32,6 +32,9 @@ public final class Server: @unchecked Sendable {
     var byID: [ConnectionID: Connection] = [:]
     /// Open connections per peer address (`ConnectionLimits.maxPerAddress`).
     var perAddress: [String: Int] = [:]
+    /// Addresses whose lines wait until then (wrong RESUME codes, `Hub.resume`);
+    /// expired entries go at the next housekeeping.
+    var addressHolds: [String: Instant] = [:]
     var dirty: [Connection] = []
     /// Connections with input waiting for their turn (`ServerInput.swift`).
     var backlog: [Connection] = []

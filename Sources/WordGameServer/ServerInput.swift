@@ -42,11 +42,12 @@ extension Server {
             }
             guard executed < limits.linesPerTurn,
                   connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
-                  connection.pacing.hasToken(at: now)
+                  connection.pacing.hasToken(at: now),
+                  heldUntil(connection).map({ now >= $0 }) ?? true
             else { break }
             let frames = connection.framer.feed(connection.input.takeLine())
             if connection.framer.discardedByteCount > limits.maxDiscardedBytes {
-                return endRunawayLine(connection)
+                return endRunawayLine(connection, at: now)
             }
             for frame in frames {
                 _ = connection.pacing.take(at: now)
@@ -99,19 +100,24 @@ extension Server {
         var soonest: Instant?
         for connection in backlog where !connection.isClosed {
             if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes { continue }
-            let next = connection.pacing.nextToken(after: now)
+            let next = max(connection.pacing.nextToken(after: now), heldUntil(connection) ?? now)
             soonest = min(soonest ?? next, next)
         }
         return soonest
     }
 
+    /// When the connection may run lines again, if its address is held.
+    /// Only connections outside a room wait: the hold slows guessers (RESUME
+    /// is only typed outside a room), never the classmates playing beside them.
+    private func heldUntil(_ connection: Connection) -> Instant? {
+        guard !addressHolds.isEmpty, let until = addressHolds[connection.address], !hub.isInARoom(connection.id) else { return nil }
+        return until
+    }
+
     /// A line that never ends: told, and closed (it could be anything but a person typing).
-    private func endRunawayLine(_ connection: Connection) {
-        connection.input.clear()
+    private func endRunawayLine(_ connection: Connection, at now: Instant) {
         let text = "A line of over \(limits.maxDiscardedBytes) bytes with no line end: closing the connection."
-        send([.error(ProtocolError(.lineTooLong, text)), .bye("Line too long.")], to: connection.id)
-        hub.disconnected(connection.id, at: .now())
-        closeAfterFlush(connection.id)
+        sendOff(connection, [.error(ProtocolError(.lineTooLong, text)), .bye("Line too long.")], at: now)
         park(connection)
     }
 }

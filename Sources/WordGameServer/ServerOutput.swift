@@ -115,8 +115,9 @@ extension Server: Outbox {
         byID[held] = connection
     }
 
-    func holdInput(of connection: ConnectionID, milliseconds: Int) {
-        byID[connection]?.pacing.hold(milliseconds: milliseconds, at: .now())
+    func holdInput(fromAddressOf connection: ConnectionID, milliseconds: Int) {
+        guard let address = byID[connection]?.address else { return }
+        addressHolds[address] = Instant.now().adding(milliseconds: milliseconds)
     }
 
     private static func encode(_ messages: [ServerMessage]) -> [UInt8] {

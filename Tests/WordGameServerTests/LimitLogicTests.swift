@@ -33,14 +33,6 @@ import WordGame
         #expect(has(&bucket, at: 6_000))
     }
 
-    @Test func aHoldWithdrawsTokensForItsTime() {
-        var bucket = TokenBucket(capacity: 40, intervalMilliseconds: 50, now: t(0))
-        bucket.hold(milliseconds: 6_000, at: t(0))
-        #expect(!has(&bucket, at: 5_999))
-        #expect(take(&bucket, at: 6_000))
-        #expect(!take(&bucket, at: 6_000))
-    }
-
     @Test func heldSeatsExpireInOrder() {
         var seats = HeldSeats()
         #expect(seats.nextExpiry == nil)

@@ -107,23 +107,12 @@ import WordGameServer
     /// connection then, not spin until the paced lines are through.
     @Test func aResetWhileLinesWaitIsClosedWithoutSpinning() throws {
         let server = try ServerChild([])
-        // A socket of its own, closed with a reset (SO_LINGER 0), which a FIN would not be.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = server.port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
+        let client = try TestClient(port: server.port)
+        _ = try client.next()
         // Blank lines: paced like any line, and answered by nothing, so no failed write gives the reset away.
-        let lines = Array(String(repeating: " \n", count: 3_000).utf8)  // 150 s of pacing
-        _ = lines.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        client.sendRaw(Array(String(repeating: " \n", count: 3_000).utf8))  // 150 s of pacing
         Thread.sleep(forTimeInterval: 0.3)
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        close(fd)
+        client.abort()  // a real RST, which a FIN (`reset()`) would not be
         let before = try server.cpuSeconds()
         Thread.sleep(forTimeInterval: 2)
         let used = try server.cpuSeconds() - before

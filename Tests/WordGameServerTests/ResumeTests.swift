@@ -116,25 +116,32 @@ import WordGameProtocol
         limits.resumeGuesses = 3
         limits.resumeGuessIntervalMilliseconds = 1_000
         let server = try TestServer(limits: limits)
-        _ = try server.player("Ana")
+        let ana = try server.player("Ana")
         let bo = try server.player("Bo")
         let code = try #require(bo.token)
         bo.reset()
+        _ = try ana.waitFor { if case .notice(.dropped, _) = $0 { true } else { false } }
         let guesser = try server.client()
         for _ in 0..<3 {
             guesser.send("RESUME AAAAAAAA")
             #expect(try guesser.waitForError().code == .badCode)
         }
-        // Past the address's allowance a wrong code is slow-down, and the guesser's next line waits.
+        // Past the address's allowance a wrong code is slow-down, and the address's lines
+        // outside a room wait: the guesser's, and a new connection's too.
         guesser.send("RESUME AAAAAAAA")
         #expect(try guesser.waitForError().code == .slowDown)
         let asked = Date()
         guesser.send("PING")
-        #expect(try guesser.next() == .pong)
-        #expect(Date().timeIntervalSince(asked) > 0.8, "the next line came back at once")
-        // From the same address (every test client is 127.0.0.1): a classmate's right code still works.
+        // From the same address (every test client is 127.0.0.1): a classmate's right code
+        // waits out the hold, then works.
         let back = try server.client()
         back.send("RESUME \(code)")
+        // Ana plays on meanwhile: a room's players are never held.
+        ana.send("PING")
+        #expect(try ana.next() == .pong)
+        #expect(Date().timeIntervalSince(asked) < 0.5, "a player in a room waited for the guesser's hold")
+        #expect(try guesser.next() == .pong)
+        #expect(Date().timeIntervalSince(asked) > 0.8, "the guesser's next line came back at once")
         #expect(try back.next() == .resumed(name: "Bo", room: "main"))
     }
 

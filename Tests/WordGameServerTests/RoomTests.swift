@@ -33,7 +33,7 @@ final class RecordingOutbox: Outbox {
     /// Later lines to `held` are what the newcomer's connection gets.
     func adopt(_ held: ConnectionID, by newcomer: ConnectionID) { adoptions.append((held, newcomer)) }
 
-    func holdInput(of connection: ConnectionID, milliseconds: Int) {}
+    func holdInput(fromAddressOf connection: ConnectionID, milliseconds: Int) {}
 
     func count(_ id: ConnectionID, where matches: (ServerMessage) -> Bool) -> Int {
         received[id, default: []].filter(matches).count

@@ -9,7 +9,8 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// A blocking socket client for tests: connects to 127.0.0.1 only.
 final class TestClient {
-    let fd: Int32
+    /// -1 once `abort()` closed it.
+    private(set) var fd: Int32
     let label: String
     private var reader: LineReader
     /// Every line read, for failure messages.
@@ -37,7 +38,7 @@ final class TestClient {
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
 
@@ -146,7 +147,17 @@ final class TestClient {
         try waitFor { if case .info = $0 { true } else { false } }
     }
 
-    /// Closes with a reset (SO_LINGER 0), as a vanished peer would.
+    /// Closes the socket now with a real RST (SO_LINGER 0, then close), which
+    /// makes the server's epoll report a hang-up; nothing may be read after it.
+    func abort() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close(fd)
+        fd = -1
+    }
+
+    /// Shuts the connection down both ways, as a peer that went away would: the server
+    /// reads end of stream. (With SO_LINGER 0 set first; it is `abort()` that sends an RST.)
     func reset() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))

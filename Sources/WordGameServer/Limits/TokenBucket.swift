@@ -41,12 +41,6 @@ struct TokenBucket: Sendable {
         return credit == Int64(capacity) * Int64(intervalMilliseconds)
     }
 
-    /// No token for `milliseconds` from now, whatever was banked.
-    mutating func hold(milliseconds: Int, at now: Instant) {
-        refill(at: now)
-        credit = min(credit, 0) - Int64(milliseconds) + Int64(intervalMilliseconds)
-    }
-
     /// When the next whole token will be there (now if one is).
     func nextToken(after now: Instant) -> Instant {
         let missing = Int64(intervalMilliseconds) - credit

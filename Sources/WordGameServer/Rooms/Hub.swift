@@ -74,6 +74,8 @@ final class Hub {
         forgetSession(id)
     }
 
+    func isInARoom(_ id: ConnectionID) -> Bool { sessions[id]?.room != nil }
+
     /// Whether `id` has been in a room; connections that never get there are closed after a while.
     func hasEnteredARoom(_ id: ConnectionID) -> Bool { sessions[id]?.enteredARoom ?? true }
 

@@ -79,17 +79,19 @@ extension Hub {
             return error(.alreadyInRoom, "You are in room \(room.spokenName) already: RESUME is for a new connection after a drop.", to: id)
         }
         let code = typed.uppercased()
-        // A right code always works, so one guesser behind a school's shared address
-        // cannot keep the whole class from coming back. Guessing is slowed instead:
-        // past the address's allowance, each wrong code holds that connection's next
-        // line back (Protocol.md §8), so an address guesses at most one code every
-        // 6 s per connection, and its connections are capped.
+        // A right code is never refused, so one guesser behind a school's shared
+        // address cannot keep the class from coming back. Guessing is slowed instead:
+        // past the address's allowance, a wrong code holds the lines of that
+        // address's connections outside a room for 6 s (Protocol.md §8). A
+        // classmate's RESUME is only delayed, and runs when the hold ends;
+        // the address checks at most one code per connection per hold, new
+        // connections included; players in rooms are not touched.
         guard let held = tokens[code], held != id, let seat = sessions[held], let room = seat.room,
               seat.role != .host || room.seat?.connection == nil || room.seat?.connection == held
         else {
             guard wrongGuess(from: session.address, at: now) else {
-                outbox.holdInput(of: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
-                return error(.slowDown, "No seat is held for that code, and your address has sent too many wrong codes: this connection waits \(limits.resumeGuessIntervalMilliseconds / 1_000) s before its next line.", to: id)
+                outbox.holdInput(fromAddressOf: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
+                return error(.slowDown, "No seat is held for that code, and your address has sent too many wrong codes: its connections outside a room wait \(limits.resumeGuessIntervalMilliseconds / 1_000) s before their next line.", to: id)
             }
             return error(.badCode, "No seat is held for code \(typed.prefix(Self.tokenLength * 2)): it is mistyped, or the seat was given up after \(graceSeconds) s. Type NAME <nickname>, then JOIN.", to: id)
         }

@@ -13,8 +13,10 @@ protocol Outbox: AnyObject {
     /// `RESUME`: the connection `newcomer` carries on as `held` (the ID the
     /// rooms know the seat by). One still holding `held` is cut off from it.
     func adopt(_ held: ConnectionID, by newcomer: ConnectionID)
-    /// Executes none of the connection's lines for `milliseconds` (they wait in its socket).
-    func holdInput(of connection: ConnectionID, milliseconds: Int)
+    /// Executes no line from a connection of this one's address that is
+    /// outside a room, for `milliseconds` (the lines wait in their sockets),
+    /// new connections included.
+    func holdInput(fromAddressOf connection: ConnectionID, milliseconds: Int)
 }
 
 extension Outbox {

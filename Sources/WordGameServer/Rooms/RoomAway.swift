@@ -28,9 +28,8 @@ extension Room {
         match?.playerBack(id)
         var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
         if let current = match, current.scores[id] != nil {
-            let rules = current.rules
-            lines.append(.game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds,
-                                        maxIncorrect: rules.maxIncorrect, players: current.scores.count)))
+            // The same GAME line the game began with: its players then, those who left since included.
+            lines.append(gameLine(players: record?.players.count ?? current.scores.count))
             let standings = current.ranking()
             if let place = standings.first(where: { $0.player == id }) {
                 lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))

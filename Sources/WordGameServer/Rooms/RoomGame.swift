@@ -50,14 +50,20 @@ extension Room {
         record = GameRecord(room: name, number: gamesStarted, rules: rules, startedAt: environment.wallClock(), pairs: pairs,
                             players: players.map { members[$0]!.name })
         for id in players { members[id]!.state = .playing }
-        let game = ServerMessage.game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds,
-                                               maxIncorrect: rules.maxIncorrect, players: players.count))
+        let game = gameLine(players: players.count)
         outbox.send([game, .you(.playing)], to: players)
         outbox.send([game], to: observers)
         broadcast([.notice(.started, starter == nil ? "The game started." : "The host started the game.")])
         environment.log("\(name): game \(gamesStarted) started with \(players.count) player\(players.count == 1 ? "" : "s")")
         requestRoomUpdate(at: now)
         openRound(at: now)
+    }
+
+    /// `GAME`: the rules of the game on, and how many play it.
+    func gameLine(players: Int) -> ServerMessage {
+        let rules = settings.rules
+        return .game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds, maxIncorrect: rules.maxIncorrect,
+                              players: players))
     }
 
     // MARK: Rounds
