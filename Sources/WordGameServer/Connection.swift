@@ -28,6 +28,9 @@ final class Connection {
     var wantsReadable = true
     /// In the loop's list of connections with input waiting.
     var inBacklog = false
+    /// The turn in which one of its lines put its address on hold: it runs
+    /// nothing more in that turn (see `Server.heldUntil`).
+    var heldInTurn = 0
     var output = OutputQueue()
     /// Whether EPOLLOUT is requested (only while output is left after EAGAIN).
     var wantsWritable = false

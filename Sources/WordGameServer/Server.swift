@@ -32,9 +32,12 @@ public final class Server: @unchecked Sendable {
     var byID: [ConnectionID: Connection] = [:]
     /// Open connections per peer address (`ConnectionLimits.maxPerAddress`).
     var perAddress: [String: Int] = [:]
-    /// Addresses whose lines wait until then (wrong RESUME codes, `Hub.resume`);
-    /// expired entries go at the next housekeeping.
-    var addressHolds: [String: Instant] = [:]
+    /// Addresses whose lines outside a room wait until `until` (wrong RESUME
+    /// codes, `Hub.resume`), from the turn after `turn`; expired entries go at
+    /// the next housekeeping.
+    var addressHolds: [String: (until: Instant, turn: Int)] = [:]
+    /// Turns of the loop so far.
+    var turn = 0
     var dirty: [Connection] = []
     /// Connections with input waiting for their turn (`ServerInput.swift`).
     var backlog: [Connection] = []
@@ -100,6 +103,7 @@ public final class Server: @unchecked Sendable {
     public func run() {
         defer { finished.signal() }
         while stopReason == nil {
+            turn += 1
             let events: [Epoll.Event]
             do {
                 events = try epoll.wait(timeoutMilliseconds: timeout(until: nextWakeup()))

@@ -11,7 +11,7 @@ extension Server {
     func housekeeping(at now: Instant) {
         guard now >= nextHousekeeping else { return }
         nextHousekeeping = now.adding(milliseconds: Self.housekeepingMilliseconds)
-        if !addressHolds.isEmpty { addressHolds = addressHolds.filter { now < $0.value } }
+        if !addressHolds.isEmpty { addressHolds = addressHolds.filter { now < $0.value.until } }
         let registrationEnds = now.adding(milliseconds: -limits.registrationMilliseconds)
         let idleSince = now.adding(milliseconds: -limits.idleMilliseconds)
         for connection in connections.values where !connection.isClosing {

@@ -43,7 +43,7 @@ extension Server {
             guard executed < limits.linesPerTurn,
                   connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
                   connection.pacing.hasToken(at: now),
-                  heldUntil(connection).map({ now >= $0 }) ?? true
+                  connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
             else { break }
             let frames = connection.framer.feed(connection.input.takeLine())
             if connection.framer.discardedByteCount > limits.maxDiscardedBytes {
@@ -109,9 +109,14 @@ extension Server {
     /// When the connection may run lines again, if its address is held.
     /// Only connections outside a room wait: the hold slows guessers (RESUME
     /// is only typed outside a room), never the classmates playing beside them.
+    /// A hold starts with the next turn: when one ends, every waiting
+    /// connection of the address runs a line in the same turn, so a
+    /// classmate's right code is never starved by guessers served before it;
+    /// a connection whose line set the hold runs no more in that turn.
     private func heldUntil(_ connection: Connection) -> Instant? {
-        guard !addressHolds.isEmpty, let until = addressHolds[connection.address], !hub.isInARoom(connection.id) else { return nil }
-        return until
+        guard !addressHolds.isEmpty, let hold = addressHolds[connection.address], hold.turn != turn,
+              !hub.isInARoom(connection.id) else { return nil }
+        return hold.until
     }
 
     /// A line that never ends: told, and closed (it could be anything but a person typing).

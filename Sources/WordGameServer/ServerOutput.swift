@@ -116,8 +116,9 @@ extension Server: Outbox {
     }
 
     func holdInput(fromAddressOf connection: ConnectionID, milliseconds: Int) {
-        guard let address = byID[connection]?.address else { return }
-        addressHolds[address] = Instant.now().adding(milliseconds: milliseconds)
+        guard let held = byID[connection] else { return }
+        held.heldInTurn = turn
+        addressHolds[held.address] = (Instant.now().adding(milliseconds: milliseconds), turn)
     }
 
     private static func encode(_ messages: [ServerMessage]) -> [UInt8] {

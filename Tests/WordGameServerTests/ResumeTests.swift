@@ -145,6 +145,34 @@ import WordGameProtocol
         #expect(try back.next() == .resumed(name: "Bo", room: "main"))
     }
 
+    /// Guessers who keep codes queued on many connections cannot starve a classmate's
+    /// right code: when a hold ends, every waiting connection runs one line.
+    @Test func guessersOnManyConnectionsDoNotStarveARightCode() throws {
+        var limits = ConnectionLimits()
+        limits.resumeGuesses = 1
+        limits.resumeGuessIntervalMilliseconds = 400
+        let server = try TestServer(limits: limits)
+        let ana = try server.player("Ana")
+        let bo = try server.player("Bo")
+        let code = try #require(bo.token)
+        bo.reset()
+        _ = try ana.waitFor { if case .notice(.dropped, _) = $0 { true } else { false } }
+        let guessers = try (0..<6).map { _ in try server.client("guesser") }
+        for guesser in guessers { guesser.sendRaw(Array(String(repeating: "RESUME AAAAAAAA\n", count: 30).utf8)) }
+        Thread.sleep(forTimeInterval: 0.1)
+        let back = try server.client()
+        let asked = Date()
+        back.send("RESUME \(code)")
+        #expect(try back.next(timeout: 3) == .resumed(name: "Bo", room: "main"))
+        #expect(Date().timeIntervalSince(asked) < 1.5, "the right code waited \(Date().timeIntervalSince(asked)) s")
+        // Each guesser got about one code checked per hold, not a burst of them.
+        var checked = 0
+        for guesser in guessers {
+            while let line = try guesser.staysQuiet(for: 0.05) { if line.hasPrefix("ERROR") { checked += 1 } }
+        }
+        #expect(checked >= 6 && checked < 6 * 8, "\(checked) codes checked in about a second")
+    }
+
     @Test func pairsPassedWhileAwayAreTimeoutsAndDoNotHoldTheRoom() throws {
         let server = try TestServer(rules: Rules(roundMilliseconds: 600, maxIncorrect: 4, pairCount: 4))
         let (ana, bo, first) = try twoPlayersInAGame(server)
