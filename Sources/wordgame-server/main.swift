@@ -35,7 +35,8 @@ do {
 // The console's writer thread only when there is something to write (--quiet keeps problems, on stderr).
 let console: EventLog? = options.quiet ? nil : EventLog()
 let settings = GameSettings(words: words, rules: options.game.rules, seed: options.game.seed, autoStart: options.autoStart,
-                            countdownMilliseconds: options.countdownSeconds * 1_000, openRooms: !options.hostedOnly,
+                            countdownMilliseconds: options.countdownSeconds * 1_000,
+                            startDelayMilliseconds: options.startDelaySeconds * 1_000, openRooms: !options.hostedOnly,
                             resumeGraceMilliseconds: options.resumeGraceSeconds * 1_000)
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,

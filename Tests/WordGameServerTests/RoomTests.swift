@@ -57,7 +57,7 @@ extension Hub {
     func t(_ ms: Int64) -> Instant { .milliseconds(ms) }
 
     func hub(_ outbox: RecordingOutbox, rules: Rules = .original) -> Hub {
-        Hub.forTesting(outbox: outbox, settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: 1))
+        Hub.forTesting(outbox: outbox, settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: 1, startDelayMilliseconds: 0))
     }
 
     func join(_ hub: Hub, _ id: ConnectionID, at now: Instant) {

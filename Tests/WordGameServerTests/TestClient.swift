@@ -130,6 +130,14 @@ final class TestClient {
         do { return try nextLine(timeout: seconds) } catch is TestFailure { return nil }
     }
 
+    /// Every line that arrives within `seconds` (nothing is left unread in that time).
+    func lines(for seconds: Double) throws -> [String] {
+        let end = Date().addingTimeInterval(seconds)
+        var lines: [String] = []
+        while case let left = end.timeIntervalSinceNow, left > 0, let line = try staysQuiet(for: left) { lines.append(line) }
+        return lines
+    }
+
     /// Reads to the end of the stream; throws if it stays open.
     func waitForClose(timeout: Double = 5) throws {
         while try nextLine(timeout: timeout) != nil {}

@@ -17,11 +17,14 @@ final class TestServer {
     static var hasBabbelWords: Bool { FileManager.default.fileExists(atPath: babbelWordsPath) }
 
     init(words: WordList = TestServer.defaultWords, rules: Rules = Rules(roundMilliseconds: 2_000), seed: UInt64? = 1,
-         autoStart: Int = 0, countdownMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000,
+         autoStart: Int = 0, countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000,
          limits: ConnectionLimits = ConnectionLimits(), resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
          hostedOnly: Bool = false, resultsDirectory: String? = nil) throws {
         let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart,
-                                    countdownMilliseconds: countdownMilliseconds, openRooms: !hostedOnly,
+                                    countdownMilliseconds: countdownMilliseconds,
+                                    // 0 by default: most tests start games and check what follows at once;
+                                    // the start delay has its own tests.
+                                    startDelayMilliseconds: startDelayMilliseconds, openRooms: !hostedOnly,
                                     resumeGraceMilliseconds: resumeGraceMilliseconds)
         var limits = limits
         limits.maxConnections = min(limits.maxConnections, maxConnections)

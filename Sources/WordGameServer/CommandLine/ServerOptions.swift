@@ -7,6 +7,7 @@ public struct ServerOptions: Equatable {
     public var game = GameFlags()
     public var autoStart = 0
     public var countdownSeconds = 0
+    public var startDelaySeconds = GameSettings.defaultStartDelayMilliseconds / 1_000
     public var maxConnections = ConnectionLimits().maxConnections
     public var maxPerAddress = ConnectionLimits().maxPerAddress
     public var resumeGraceSeconds = GameSettings.defaultResumeGraceMilliseconds / 1_000
@@ -46,6 +47,10 @@ public struct ServerOptions: Equatable {
           --auto-start N       also start a game by itself once N players are ready
                                (default 0: only the room's host starts, with START)
           --countdown SECONDS  with --auto-start, wait this long before starting (default 0)
+          --start-delay SECONDS
+                               a host's START begins the game after this countdown when it
+                               brings in other players, so every screen shows it (default 5;
+                               0 to 60; a host's second START skips it)
           --max-connections N  refuse players beyond N (default 10000; lowered to fit
                                the descriptor limit, ulimit -n, and the banner says so)
           --max-per-address N  refuse connections from one address beyond N (default 500:
@@ -78,6 +83,7 @@ public struct ServerOptions: Equatable {
             case "--bind": options.bindAddress = try scanner.value(for: flag)
             case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
             case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)
+            case "--start-delay": options.startDelaySeconds = try scanner.integer(for: flag, in: 0...60)
             case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
             case "--max-per-address": options.maxPerAddress = try scanner.integer(for: flag, in: 1...1_000_000)
             case "--resume-grace": options.resumeGraceSeconds = try scanner.integer(for: flag, in: 1...3_600)

@@ -12,6 +12,10 @@ public struct GameSettings: Sendable {
     public var autoStart: Int
     /// Wait this long after the auto-start count is reached, so others can join.
     public var countdownMilliseconds: Int
+    /// When a host's START pulls in anyone besides the host, the game starts
+    /// this long after it (`STARTING`), so every screen can count down and
+    /// nobody's end-of-game review is replaced mid-sentence. 0: at once.
+    public var startDelayMilliseconds: Int
     /// Top rows sent after each round: a leaderboard that does not grow with the room.
     public var leaderboardSize: Int
     /// Whether `JOIN` makes a room that does not exist yet. Off, only `HOST`
@@ -27,9 +31,10 @@ public struct GameSettings: Sendable {
     public static let defaultMaxRooms = 2_000
     public static let defaultHostGraceMilliseconds = 15 * 60 * 1_000
     public static let defaultResumeGraceMilliseconds = 60_000
+    public static let defaultStartDelayMilliseconds = 5_000
 
     public init(words: WordList, rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
-                countdownMilliseconds: Int = 0, leaderboardSize: Int = 10, openRooms: Bool = true,
+                countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = GameSettings.defaultStartDelayMilliseconds, leaderboardSize: Int = 10, openRooms: Bool = true,
                 maxRooms: Int = GameSettings.defaultMaxRooms, hostGraceMilliseconds: Int = GameSettings.defaultHostGraceMilliseconds,
                 resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds) {
         self.words = words
@@ -37,6 +42,7 @@ public struct GameSettings: Sendable {
         self.seed = seed
         self.autoStart = autoStart
         self.countdownMilliseconds = countdownMilliseconds
+        self.startDelayMilliseconds = startDelayMilliseconds
         self.leaderboardSize = leaderboardSize
         self.openRooms = openRooms
         self.maxRooms = maxRooms

@@ -64,7 +64,13 @@ final class Room {
     /// enough to name (see `RoomGame.swift`).
     var thinking: [ConnectionID]?
     var roundTag = -1
+    /// When the game starts: an auto-start countdown, or the start delay of a host's START.
     var countdownEnds: Instant?
+    /// The countdown running is a host's START (not the auto-start count).
+    var countdownByHost = false
+    /// The leaderboard sent after the last pair of the game on, for whoever
+    /// arrives mid-game (kept, not recomputed: a join never sorts the room).
+    var lastLeaderboard: [ServerMessage] = []
     var roomUpdate = Coalescer()
     var progressUpdate = Coalescer()
     var notices: NoticeBoard
@@ -184,7 +190,7 @@ final class Room {
         notices.add(event, member.name)
         environment.log("\(name): \(member.name) \(NoticeBoard.verb(for: event, plural: false))")
         if openHostID == id { handOpenHost(after: member.name) }
-        if countdownEnds != nil && readyCount < autoStart {
+        if countdownEnds != nil && !countdownByHost && readyCount < autoStart {
             countdownEnds = nil
             broadcast([.info("Not enough players any more: the countdown stopped.")])
         }
@@ -258,9 +264,14 @@ final class Room {
         if let ends = countdownEnds {
             return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
         }
-        guard let current = match, let open = current.round else { return [] }
-        let left = open.openedAt.adding(milliseconds: settings.rules.roundMilliseconds).milliseconds(since: now)
-        return [roundLine(open, milliseconds: max(0, Int(left)))]
+        guard let current = match else { return [] }
+        // The game's rules and the board so far, so a latecomer sees the game, not a lobby.
+        var lines = [gameLine(players: record?.players.count ?? current.scores.count)] + lastLeaderboard
+        if let open = current.round {
+            let left = open.openedAt.adding(milliseconds: settings.rules.roundMilliseconds).milliseconds(since: now)
+            lines.append(roundLine(open, milliseconds: max(0, Int(left))))
+        }
+        return lines
     }
 
     func status(of id: ConnectionID) {

@@ -34,6 +34,7 @@ extension Room {
             if let place = standings.first(where: { $0.player == id }) {
                 lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
             }
+            lines += lastLeaderboard
             if let open = current.round, current.canAnswer(id, at: now), let deadline = current.deadline(for: id) {
                 lines.append(roundLine(open, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
                 thinking?.append(id)

@@ -20,6 +20,14 @@ extension Room {
 
     /// The host ends the game now: the standings so far are final.
     func stopGame(by id: ConnectionID, at now: Instant) {
+        if match == nil, countdownByHost {
+            // The host's START is still counting down: STOP calls it off.
+            countdownEnds = nil
+            countdownByHost = false
+            outbox.send(.stopped, to: id)
+            broadcast([.notice(.stopped, "The host called off the start.")])
+            return requestRoomUpdate(at: now)
+        }
         guard let current = match else {
             return outbox.send(.error(ProtocolError(.noRound, "No game is on: there is nothing to stop.")), to: id)
         }

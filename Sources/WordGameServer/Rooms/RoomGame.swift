@@ -6,13 +6,23 @@ import WordGameProtocol
 extension Room {
     // MARK: Starting
 
-    /// START from `id`: the host starts now; in a room with auto-start, anyone
-    /// else says they are ready.
+    /// START from `id`: the host starts the game (after the start delay when it
+    /// brings in others; a second START during it starts at once); in a room
+    /// with auto-start, anyone else says they are ready.
     func start(by id: ConnectionID, at now: Instant) {
         guard match == nil else {
             return outbox.send(.error(ProtocolError(.gameOn, "A game is on: wait for it to end (answer with y / n if you play).")), to: id)
         }
-        if isHost(id) { return startGame(by: id, at: now) }
+        if isHost(id) {
+            let delay = settings.startDelayMilliseconds
+            let pullsInOthers = members.keys.contains { $0 != id }
+            guard delay > 0, pullsInOthers, countdownEnds == nil else { return startGame(by: id, at: now) }
+            countdownEnds = now.adding(milliseconds: delay)
+            countdownByHost = true
+            broadcast([.starting(milliseconds: delay)])
+            environment.log("\(name): the host starts a game in \(delay / 1_000) s")
+            return requestRoomUpdate(at: now)
+        }
         guard autoStart > 0, members[id] != nil else {
             return outbox.send(.error(ProtocolError(.notHost, notHostText)), to: id)
         }
@@ -34,11 +44,13 @@ extension Room {
 
     /// Starts a game with every member; `starter` is the host who asked, nil when it started by itself.
     func startGame(by starter: ConnectionID?, at now: Instant) {
+        let byHost = starter != nil || countdownByHost
+        countdownEnds = nil
+        countdownByHost = false
         guard !members.isEmpty else {
             if let starter { outbox.send(.error(ProtocolError(.noPlayers, "Nobody has joined yet: wait for players, then type START.")), to: starter) }
-            return
+            return requestRoomUpdate(at: now)  // a countdown everyone left: the room is back in its lobby
         }
-        countdownEnds = nil
         gamesStarted += 1
         let players = members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
         let rules = settings.rules
@@ -46,6 +58,7 @@ extension Room {
                                                   ?? UInt64.random(in: .min ... .max))
         let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
         match = Match(pairs: pairs, rules: rules, players: players)
+        lastLeaderboard = []
         slots = Dictionary(uniqueKeysWithValues: players.enumerated().map { ($1, $0) })
         record = GameRecord(room: name, number: gamesStarted, rules: rules, startedAt: environment.wallClock(), pairs: pairs,
                             players: players.map { members[$0]!.name })
@@ -53,7 +66,7 @@ extension Room {
         let game = gameLine(players: players.count)
         outbox.send([game, .you(.playing)], to: players)
         outbox.send([game], to: observers)
-        broadcast([.notice(.started, starter == nil ? "The game started." : "The host started the game.")])
+        broadcast([.notice(.started, byHost ? "The host started the game." : "The game started.")])
         environment.log("\(name): game \(gamesStarted) started with \(players.count) player\(players.count == 1 ? "" : "s")")
         requestRoomUpdate(at: now)
         openRound(at: now)
@@ -183,7 +196,8 @@ extension Room {
             }
         }
         record?.add(GameRecord.RoundRecord(verdicts: verdicts, milliseconds: times))
-        broadcast([.tally(tally)] + leaderboard(standings))
+        lastLeaderboard = leaderboard(standings)
+        broadcast([.tally(tally)] + lastLeaderboard)
         for id in outcome.eliminated {
             members[id]?.state = .out
             outbox.send(.you(.out), to: id)
@@ -211,6 +225,7 @@ extension Room {
         let playedPairs = match?.roundsPlayed ?? 0
         match = nil
         thinking = nil
+        lastLeaderboard = []
         readyCount = 0
         for (id, member) in members {
             let final = places[id].map {
