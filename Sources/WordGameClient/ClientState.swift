@@ -1,6 +1,10 @@
 import WordGame
 import WordGameProtocol
 
+extension ClientState {
+    public mutating func resized(columns: Int, rows: Int) { window = (columns, rows) }
+}
+
 extension RoundInfo {
     /// How far this pair has fallen, received at `start`: 0 at the top, 1 when its time is up.
     func fall(since start: Instant, at now: Instant) -> Double {
@@ -31,8 +35,9 @@ public struct ClientState: Sendable {
     /// The pair falling now, and when it reached us (the start of its fall).
     public var round: RoundInfo?
     public var roundReceivedAt: Instant?
-    /// The button pressed for the current pair.
+    /// The button pressed for the current pair, and when: the word stops there.
     public var pressed: Answer?
+    public var pressedAt: Instant?
     public var correct = 0
     public var wrong = 0
     public var rank = 0
@@ -46,6 +51,16 @@ public struct ClientState: Sendable {
     public var lastRevealAt: Instant?
     public var history: [PairRecord] = []
     public var final: GameOver?
+    /// The pair after which we were out of the game on (3 wrong attempts), for the screen to say so.
+    public var outAfterPair: Int?
+    /// The first row of the end dialog's list of pairs on screen (↑/↓ and page keys move it).
+    public var reviewOffset = 0
+    /// The host pressed R in the end dialog: the next game is asked for and the dialog stays until it begins.
+    public var nextGameAsked = false
+    /// A question over the screen, answered by the next key.
+    public var overlay: Overlay?
+    /// The terminal's size, for keys that scroll to stop at the end (set by the loop).
+    public var window = (columns: 80, rows: 24)
     /// The solo player's best and last games, set when a solo game ends.
     public var pastGames: SoloHistory.Summary?
     public var countdownEnds: Instant?
@@ -65,6 +80,14 @@ public struct ClientState: Sendable {
     public var reconnecting: Reconnecting?
 
     public static let feedbackMilliseconds = 1_500
+
+    /// What covers the screen until a key is pressed.
+    public enum Overlay: Equatable, Sendable {
+        /// `q` in the middle of a game: a second `q` quits, any other key plays on.
+        case confirmQuit
+        /// `?` or `h`: the keys of this screen.
+        case keys
+    }
 
     public init(name: String) { self.name = name }
 
@@ -90,9 +113,35 @@ public struct ClientState: Sendable {
     public var isMultiplayer: Bool { (room?.members ?? 1) > 1 || ranked > 1 }
 
     /// How far the current pair has fallen: 0 at the top, 1 at the deadline.
+    /// Once answered, the word stops where it was.
     public func fall(at now: Instant) -> Double {
         guard let round, let start = roundReceivedAt else { return 0 }
-        return round.fall(since: start, at: now)
+        return round.fall(since: start, at: pressedAt.map { min($0, now) } ?? now)
+    }
+
+    /// Whole seconds left in a countdown to the next game, rounded up; nil when none runs.
+    public func countdownSeconds(at now: Instant) -> Int? {
+        guard let ends = countdownEnds, now < ends else { return nil }
+        return Int(max(1, (ends.nanoseconds - now.nanoseconds + 999_999_999) / 1_000_000_000))
+    }
+
+    /// Answered, in a room where others still think: how many of them we wait for (nil: not known yet).
+    public var waitingForOthers: Int?? {
+        guard round != nil, pressed != nil, (room?.members ?? 1) > 1 || ranked > 1 else { return nil }
+        return .some(answered.map { max(0, $0.of - $0.count) })
+    }
+
+    /// What is left on the normal screen when the client ends: the last score.
+    public var farewell: String? {
+        if let final {
+            if final.rank == 0 { return final.ranked > 0 ? "You watched the last game (\(final.ranked) played)." : nil }
+            let place = final.ranked > 1 ? ", rank \(final.rank) of \(final.ranked)" : ""
+            return "Last game: \(final.correct) correct, \(final.wrong) wrong\(place)."
+        }
+        guard let game, me == .playing || me == .out, correct + wrong > 0 else { return nil }
+        let pair = history.last?.reveal.number ?? 0
+        let place = ranked > 1 ? ", rank \(rank) of \(ranked)" : ""
+        return "You left during the game after pair \(pair) of \(game.pairs): \(correct) correct, \(wrong) wrong\(place)."
     }
 
     public func showsFeedback(at now: Instant) -> Bool {
@@ -102,7 +151,7 @@ public struct ClientState: Sendable {
 
     /// Whether the screen changes with time alone (a word falls, feedback fades, a countdown runs).
     public func isAnimating(at now: Instant) -> Bool {
-        round != nil || showsFeedback(at: now) || countdownEnds.map { now < $0 } == true || reconnecting != nil
+        (round != nil && pressed == nil) || showsFeedback(at: now) || countdownEnds.map { now < $0 } == true || reconnecting != nil
     }
 
     // MARK: Events
@@ -121,6 +170,7 @@ public struct ClientState: Sendable {
             memberNames = names
         case .you(let state):
             if state == .outside && me != .outside { leftRoom = (room?.name ?? "", sentOutBecause) }
+            if state == .out && me != .out { outAfterPair = history.last?.reveal.number ?? 0 }
             me = state
         case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
         case .game(let info): beginGame(info)
@@ -129,6 +179,7 @@ public struct ClientState: Sendable {
             round = info
             roundReceivedAt = now
             pressed = nil
+            pressedAt = nil
             answered = nil
         case .progress(let number, let count, let of):
             if round?.number == number { answered = (count, of) }
@@ -160,12 +211,15 @@ public struct ClientState: Sendable {
         case .gameOver(let over):
             final = over
             round = nil
-        case .error(let error): notice = error.text
+            reviewOffset = 0
+            nextGameAsked = false
+        case .error(let error): notice = ClientTexts.error(error, in: self)
         // What the host did, and who came and went: "Bo was removed by the host".
         case .notice(let event, let text):
-            notice = text
+            let said = ClientTexts.notice(event, text, in: self)
+            notice = said
             // To the one removed, or to all when the room closes: why YOU OUTSIDE follows.
-            if event == .removed || event == .closed { sentOutBecause = text }
+            if event == .removed || event == .closed { sentOutBecause = said }
         case .bye(let text): goodbye = text
         case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
         case .resumed(let name, _):
@@ -188,11 +242,34 @@ public struct ClientState: Sendable {
         if let ends = countdownEnds, now >= ends { countdownEnds = nil }
     }
 
-    /// A key press; returns the commands to send.
-    public mutating func press(_ key: Key) -> [ClientCommand] {
-        if key == .interrupt || key == .character("q") || key == .character("Q") {
+    /// A key press at `now`; returns the commands to send.
+    public mutating func press(_ key: Key, at now: Instant) -> [ClientCommand] {
+        let quits = key == .character("q") || key == .character("Q")
+        if let shown = overlay {
+            overlay = nil
+            // The second q of "quit?"; any other key only closes what covered the screen.
+            guard shown == .confirmQuit, quits else { return [] }
             hasQuit = true
             return [.quit]
+        }
+        // q next to w, the wrong key, must not end a game by accident: it asks first.
+        // Ctrl-C, and q while reconnecting (nothing to lose) quit at once.
+        if quits && screen == .playing && me == .playing && reconnecting == nil {
+            overlay = .confirmQuit
+            return []
+        }
+        if key == .interrupt || quits {
+            hasQuit = true
+            return [.quit]
+        }
+        if key == .character("?") || key == .character("h") || key == .character("H") {
+            overlay = .keys
+            return []
+        }
+        if screen == .gameOver, let step = Self.scrollStep(for: key) {
+            let last = Renderer.reviewMaxOffset(self, columns: window.columns, rows: window.rows)
+            reviewOffset = max(0, min(last, reviewOffset + step))
+            return []
         }
         // No connection to take a key while the seat is being taken back; only quitting works.
         guard reconnecting == nil else { return [] }
@@ -200,16 +277,35 @@ public struct ClientState: Sendable {
         case .playing:
             guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }
             pressed = answer
+            pressedAt = now
+            // Ours is one more answer; PROGRESS will say exactly how many.
+            if let known = answered { answered = (min(known.of, known.count + 1), known.of) }
             return [.answer(round: round.number, answer)]
         case .gameOver:
-            guard canStartNext, key == .character("r") || key == .character("R") else { return [] }
-            restart()
+            guard canStartNext, !nextGameAsked, key == .character("r") || key == .character("R") else { return [] }
+            if isHost {
+                // The dialog stays until the game begins: a countdown may come first.
+                nextGameAsked = true
+            } else {
+                restart()  // ready in an auto-start room: the lobby says how many more are needed
+            }
             return [.start]
         case .lobby:
             let starts: [Key] = [.enter, .character("s"), .character("S"), .character("r"), .character("R")]
             return starts.contains(key) ? [.start] : []
         case .outside:
             return []
+        }
+    }
+
+    /// Rows the end dialog's list moves for a key; nil if the key does not scroll.
+    static func scrollStep(for key: Key) -> Int? {
+        switch key {
+        case .up, .character("k"): return -1
+        case .down, .character("j"): return 1
+        case .pageUp, .character("b"): return -10
+        case .pageDown, .character(" "): return 10
+        default: return nil
         }
     }
 
@@ -233,6 +329,10 @@ public struct ClientState: Sendable {
         final = nil
         round = nil
         pressed = nil
+        pressedAt = nil
+        outAfterPair = nil
+        reviewOffset = 0
+        nextGameAsked = false
         correct = 0
         wrong = 0
         rank = 0

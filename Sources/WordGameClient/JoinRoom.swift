@@ -19,7 +19,7 @@ public enum JoinRoom {
         while true {
             connection.send(.name(name))
             connection.send(.join(room: room))
-            switch try reply(connection) {
+            switch try reply(connection, room: room) {
             case .joined:
                 return name
             case .nameRefused(let problem):
@@ -40,7 +40,7 @@ public enum JoinRoom {
     /// Reads until the JOIN succeeds or one of the two commands is refused,
     /// within `replySeconds` in all: a server that floods other lines cannot
     /// hold the client here.
-    private static func reply(_ connection: ServerConnection) throws(ClientError) -> Reply {
+    private static func reply(_ connection: ServerConnection, room: String?) throws(ClientError) -> Reply {
         let deadline = Instant.now().adding(milliseconds: Int(replySeconds * 1_000))
         while true {
             let left = Double(deadline.milliseconds(since: .now())) / 1_000
@@ -51,9 +51,9 @@ public enum JoinRoom {
             case .error(let error) where [.badName, .nameTaken, .noName].contains(error.code):
                 // A refused NAME is followed by a refused JOIN (no-name): read past it.
                 if error.code == .badName { _ = try? connection.next(timeout: 2) }
-                return .nameRefused(error.text)
+                return .nameRefused(ClientTexts.nameRefused(error, room: room))
             case .error(let error) where [.badRoom, .noRoom, .roomLocked, .tooManyRooms].contains(error.code):
-                return .roomRefused(error.text)
+                return .roomRefused(ClientTexts.roomRefused(error, room: room))
             case .bye(let text):
                 throw ClientError(text)
             default:

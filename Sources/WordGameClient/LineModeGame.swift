@@ -13,8 +13,6 @@ public final class LineModeGame {
     private var state: ClientState
     private var input = LineFramer(maxLineBytes: 4096)
     private let journal: SoloJournal?
-    /// The message before the one being delivered.
-    private var previous: ServerMessage?
 
     /// `journal`: where a solo game's history is kept (nil in a room). `resumes`: take
     /// the seat back after a drop (false for a server in this process).
@@ -53,7 +51,9 @@ public final class LineModeGame {
                 let key = playerKeys[line] ?? (line.count == 1 ? line.first : nil)
                 guard !link.isReconnecting || key == "q" else { say("Not connected: reconnecting… (q quits)"); continue }
                 guard let key else { link.sendLine(raw); continue }
-                let commands = state.press(.character(key))
+                // A typed q (and Enter) is deliberate: no "quit?" question as on the full screen.
+                if key == "q" { return quit() }
+                let commands = state.press(.character(key), at: .now())
                 commands.forEach(link.send)
                 if state.hasQuit { return awaitBye() }
                 if commands.isEmpty && "yncw".contains(key) { say("No pair to answer now.") }
@@ -65,11 +65,6 @@ public final class LineModeGame {
         for message in messages {
             state.receive(message, at: .now())
             journal?.observe(message, &state)
-            // The INFO after a TOKEN tells people at nc to type RESUME after a drop: this client does it for them.
-            let explainsToken: Bool
-            if case .info = message, case .token? = previous { explainsToken = true } else { explainsToken = false }
-            previous = message
-            if explainsToken { continue }
             LineModeText.lines(for: message, state: state).forEach(say)
         }
     }

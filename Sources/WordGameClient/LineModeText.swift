@@ -2,10 +2,16 @@ import WordGame
 import WordGameProtocol
 
 /// What line mode prints for each server message: plain sentences, one per
-/// line, that a person can read and a script can match. Pure.
+/// line, that a person can read and a script can match. They speak of what
+/// to type here (y, n, r, q), never of protocol commands: the server's INFO
+/// lines, written for `nc`, are replaced by the client's own. Pure.
 public enum LineModeText {
     public static func lines(for message: ServerMessage, state: ClientState) -> [String] {
         switch message {
+        case .you(.lobby) where state.final == nil:
+            // A room that starts by itself with us (solo) needs no hint: the game is on its way.
+            if let room = state.room, room.autoStart > 0, room.members >= room.autoStart { return [] }
+            return [nextGameHint(state, first: true)]
         case .room(let room) where room.state != .playing:
             return ["Room \(room.name): \(room.members) player\(room.members == 1 ? "" : "s"), host \(room.host.isEmpty ? "none" : room.host)."]
         case .game(let game):
@@ -20,27 +26,38 @@ public enum LineModeText {
             let rank = result.ranked > 1 ? ", rank \(result.rank) of \(result.ranked)" : ""
             return ["\(verdict). Correct attempts: \(result.correct), wrong attempts: \(result.wrong)\(rank)."]
         case .you(.out):
-            return ["You are out: watching until the game ends."]
+            return ["You are out after \(state.game?.maxIncorrect ?? 3) wrong attempts: you watch until the game ends."]
         case .you(.watching):
-            return ["A game is on: you watch, and play from the next one."]
+            return ["A game is on: you watch it, and play from the next one."]
         case .gameOver(let over):
             let rank = over.ranked > 1 ? (over.rank > 0 ? ", rank \(over.rank) of \(over.ranked)" : ", watched") : ""
-            // The server's INFO line that follows says how to play again.
             return ["Final score: \(over.correct) correct, \(over.wrong) wrong\(rank)."] + (state.pastGames.map(history) ?? [])
+                + [nextGameHint(state, first: false)]
         case .score(let correct, let wrong, let rank, let ranked):
             let place = ranked > 1 ? ", rank \(rank) of \(ranked)" : ""
             return ["Your score in this game so far: \(correct) correct, \(wrong) wrong\(place)."]
         case .resumed(_, let room):
             return ["Reconnected: back in room \(room)."]
         case .starting(let ms):
-            return ["Starting in \(seconds(ms)) s."]
-        case .info(let text), .bye(let text), .notice(_, let text):
+            return ["The game starts in \(seconds(ms)) s."]
+        case .bye(let text):
             return [text]
+        case .notice(let event, let text):
+            return [ClientTexts.notice(event, text, in: state)]
         case .error(let error):
-            return ["! \(error.text)"]
+            return ["! \(ClientTexts.error(error, in: state))"]
         default:
             return []
         }
+    }
+
+    /// How the next game starts, for this player: the words they type here.
+    static func nextGameHint(_ state: ClientState, first: Bool) -> String {
+        let game = first ? "the game" : "another game"
+        if state.isHost { return "Type r to start \(game), q to quit." }
+        if let auto = state.room?.autoStart, auto > 0 { return "Type r when you are ready for \(game) (it starts with \(auto) ready), q to quit." }
+        let host = state.room.map(\.host).flatMap { $0.isEmpty ? nil : $0 } ?? "the host"
+        return "Waiting for \(host) to start \(game); q quits."
     }
 
     /// The solo player's record: "Best of 3 games: 12 correct, 1 wrong, 2026-11-20" and the last games.

@@ -7,6 +7,9 @@ import WordGameProtocol
 /// fixed near the top; the Spanish word falling from the top of the field to
 /// its bottom over exactly the time the server gave; Correct and Wrong buttons
 /// at the bottom; in a room with others, a side panel with the leaderboard.
+/// The game (`RendererPlaying.swift`), the end dialog (`RendererReview.swift`)
+/// and what covers the screen (`RendererOverlay.swift`) are in their own files.
+/// Every width is in terminal columns, never in characters.
 public enum Renderer {
     public static let minimumColumns = 40
     public static let minimumRows = 12
@@ -18,17 +21,21 @@ public enum Renderer {
         }
         var frame = Frame(columns: columns, rows: rows)
         header(state, &frame)
-        let showsPanel = state.isMultiplayer && ![.lobby, .outside].contains(state.screen) && columns >= 70
-        let mainWidth = showsPanel ? columns - panelWidth - 1 : columns
+        let mainWidth = showsPanel(state, columns: columns) ? columns - panelWidth - 1 : columns
         switch state.screen {
         case .lobby: lobby(state, &frame, width: mainWidth, now: now)
         case .playing: playing(state, &frame, width: mainWidth, now: now)
-        case .gameOver: gameOver(state, &frame, width: mainWidth)
+        case .gameOver: gameOver(state, &frame, width: mainWidth, now: now)
         case .outside: outside(state, &frame, width: mainWidth)
         }
-        if showsPanel { panel(state, &frame, left: mainWidth + 1) }
+        if mainWidth < columns { panel(state, &frame, left: mainWidth + 1) }
+        if let overlay = state.overlay { self.overlay(overlay, state, &frame) }
         if let reconnecting = state.reconnecting { banner(reconnecting.banner(at: now), &frame) }
         return frame
+    }
+
+    static func showsPanel(_ state: ClientState, columns: Int) -> Bool {
+        state.isMultiplayer && ![.lobby, .outside].contains(state.screen) && columns >= 70
     }
 
     /// Row of the Spanish word for a fall fraction: the top of the field at 0, its bottom at 1.
@@ -39,6 +46,12 @@ public enum Renderer {
 
     static func fieldRows(_ rows: Int) -> (top: Int, bottom: Int) { (5, rows - 5) }
 
+    /// The first of `choices` that fits in `width` columns, else the last one cut to fit:
+    /// wide windows get words, narrow ones abbreviations.
+    static func fitting(_ choices: [String], _ width: Int) -> String {
+        choices.first { ScreenText.width($0) <= width } ?? ScreenText.fit(choices.last ?? "", width)
+    }
+
     // MARK: Parts
 
     /// A line across the screen, under the header, over whatever is there: the connection is down.
@@ -47,11 +60,18 @@ public enum Renderer {
         frame.centre(ScreenText.fit(text, frame.columns - 2), row: 2, .reverse, .yellow, .bold)
     }
 
+    /// The counters, named as in the original game where there is room; in a
+    /// game, the wrong counter says when a player is out.
     private static func header(_ state: ClientState, _ frame: inout Frame) {
-        let room = state.room.map { " · room \(ScreenText.safe($0.name))" } ?? ""
-        frame.put(ScreenText.fit(" wordgame\(room) · \(ScreenText.safe(state.name))", frame.columns - 24), row: 0, column: 0, .bold)
-        frame.right("Correct attempts: \(state.correct)", row: 0, .green)
-        frame.right("Wrong attempts: \(state.wrong)", row: 1, .red)
+        let limit = state.game.map { " (out at \($0.maxIncorrect))" } ?? ""
+        let wide = frame.columns >= 64
+        let correct = wide ? "Correct attempts: \(state.correct)" : "Correct: \(state.correct)"
+        let wrong = (wide ? "Wrong attempts: \(state.wrong)" : "Wrong: \(state.wrong)") + limit
+        let room = state.room.map { " · room \(ScreenText.safe(ClientTexts.spoken($0.name)))" } ?? ""
+        let title = " wordgame\(room) · \(ScreenText.safe(state.name))"
+        frame.put(ScreenText.fit(title, frame.columns - ScreenText.width(correct) - 2), row: 0, column: 0, .bold)
+        frame.right(correct, row: 0, .green)
+        frame.right(wrong, row: 1, .red)
     }
 
     private static func lobby(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) {
@@ -66,150 +86,54 @@ public enum Renderer {
         }
         if total > state.memberNames.count { frame.centre("… and \(total - state.memberNames.count) more", row: row, width: width, .dim) }
         let how: String
-        if let ends = state.countdownEnds, now < ends {
-            how = "Starting in \(max(1, (ends.nanoseconds - now.nanoseconds + 999_999_999) / 1_000_000_000)) s…"
+        if let seconds = state.countdownSeconds(at: now) {
+            how = "The game starts in \(seconds) s…"
         } else if state.isHost {
             how = "You are the host: press S or Enter to start"
         } else if let auto = state.room?.autoStart, auto > 0 {
             how = "The game starts when \(auto) players are ready — press S when you are"
         } else {
-            how = "Waiting for \(ScreenText.safe(state.room?.host ?? "the host")) to start…"
+            how = "Waiting for \(ScreenText.safe(hostName(state))) to start the game…"
         }
         frame.centre(how, row: frame.height - 4, width: width, .yellow)
         if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: frame.height - 3, width: width, .dim) }
-        frame.centre("q quit", row: frame.height - 1, width: width, .dim)
+        frame.centre(fitting(["? keys    q quit", "q quit"], width), row: frame.height - 1, width: width, .dim)
     }
 
-    private static func playing(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) {
-        let height = frame.height
-        if let game = state.game, let number = state.round?.number ?? state.lastReveal?.reveal.number {
-            frame.put(" Pair \(number) of \(game.pairs)", row: 1, column: 0, .dim)
-        }
-        if let round = state.round {
-            frame.centre(ScreenText.safe(round.english), row: 3, width: width, .bold, .cyan)
-            let row = fallRow(state.fall(at: now), rows: height)
-            frame.centre(ScreenText.safe(round.spanish), row: row, width: width, .bold, .yellow)
-        }
-        if state.showsFeedback(at: now), let record = state.lastReveal { feedback(record, &frame, width: width) }
-        switch state.me {
-        case .out:
-            frame.centre("You are out — watching the others", row: height - 2, width: width, .dim)
-            frame.centre("q quit", row: height - 1, width: width, .dim)
-        case .watching:
-            frame.centre("Watching — you play from the next game", row: height - 2, width: width, .dim)
-            frame.centre("q quit", row: height - 1, width: width, .dim)
-        default:
-            buttons(state, &frame, width: width)
-            // While reconnecting the buttons are dimmed: nothing could take an answer.
-            let keys = state.reconnecting == nil ? "y / → correct    n / ← wrong    q quit" : "q quit"
-            frame.centre(keys, row: height - 1, width: width, .dim)
-        }
-        if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: height - 3, width: width, .dim) }
-    }
-
-    private static func feedback(_ record: PairRecord, _ frame: inout Frame, width: Int) {
-        let reveal = record.reveal
-        let pair = "\(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish))"
-        let truth = reveal.truth == .correct ? "\(pair) is correct" : "\(pair) is wrong: it is \(ScreenText.safe(reveal.translation))"
-        let row = frame.height - 4
-        switch record.verdict {
-        case .right?: frame.centre("✓ Right! \(truth)", row: row, width: width, .green, .bold)
-        case .wrong?: frame.centre("✗ Wrong. \(truth)", row: row, width: width, .red, .bold)
-        case .timeout?: frame.centre("⏱ Too slow. \(truth)", row: row, width: width, .red, .bold)
-        case nil: frame.centre(truth, row: row, width: width, .dim)
-        }
-    }
-
-    private static func buttons(_ state: ClientState, _ frame: inout Frame, width: Int) {
-        let correct = "[ ✓ Correct ]", wrong = "[ ✗ Wrong ]"
-        let gap = 6
-        let left = (width - correct.count - gap - wrong.count) / 2
-        let row = frame.height - 2
-        let enabled = state.round != nil && state.pressed == nil && state.reconnecting == nil
-        func draw(_ text: String, at column: Int, answer: Answer, colour: Frame.Style) {
-            if state.pressed == answer {
-                frame.put(text, row: row, column: column, .reverse, .bold, colour)
-            } else if enabled {
-                frame.put(text, row: row, column: column, .bold, colour)
-            } else {
-                frame.put(text, row: row, column: column, .dim)
-            }
-        }
-        draw(correct, at: left, answer: .correct, colour: .green)
-        draw(wrong, at: left + correct.count + gap, answer: .wrong, colour: .red)
-    }
-
-    private static func gameOver(_ state: ClientState, _ frame: inout Frame, width: Int) {
-        guard let final = state.final else { return }
-        let boxWidth = min(width - 2, 60)
-        let left = (width - boxWidth) / 2
-        let pastRows = state.pastGames == nil ? 0 : 3
-        let listRows = max(0, frame.height - 10 - pastRows)
-        // When the pairs do not all fit, the last ones are listed and a line says how many are not.
-        let hidden = listRows > 0 && state.history.count > listRows ? state.history.count - (listRows - 1) : 0
-        let shown = Array(state.history.suffix(hidden > 0 ? listRows - 1 : listRows))
-        let skip = hidden > 0 ? 1 : 0  // the row that says how many are not shown
-        let boxHeight = shown.count + skip + 7 + pastRows
-        let top = max(2, (frame.height - boxHeight) / 2)
-        frame.put("┌" + String(repeating: "─", count: boxWidth - 2) + "┐", row: top, column: left)
-        for row in (top + 1)..<(top + boxHeight - 1) {
-            frame.put("│" + String(repeating: " ", count: boxWidth - 2) + "│", row: row, column: left)
-        }
-        frame.put("└" + String(repeating: "─", count: boxWidth - 2) + "┘", row: top + boxHeight - 1, column: left)
-        let inner = boxWidth - 4
-        frame.centre("Game over", row: top + 1, left: left, width: boxWidth, .bold)
-        var score = "Final score: \(final.correct) correct, \(final.wrong) wrong"
-        if final.ranked > 1 { score += final.rank > 0 ? " — rank \(final.rank) of \(final.ranked)" : " — you watched" }
-        frame.centre(score, row: top + 2, left: left, width: boxWidth, .yellow)
-        for (offset, record) in shown.enumerated() {
-            let reveal = record.reveal
-            let mark: String, style: Frame.Style
-            switch record.verdict {
-            case .right?: (mark, style) = ("✓", .green)
-            case .wrong?: (mark, style) = ("✗", .red)
-            case .timeout?: (mark, style) = ("⏱", .red)
-            case nil: (mark, style) = ("·", .dim)
-            }
-            let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
-            let line = ScreenText.fit("\(mark) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)", inner)
-            frame.put(line, row: top + 4 + skip + offset, column: left + 2)
-            frame.put(mark, row: top + 4 + skip + offset, column: left + 2, style)
-        }
-        if hidden > 0 {
-            frame.put(ScreenText.fit("… \(hidden) earlier pair\(hidden == 1 ? "" : "s") (a taller window shows them)", inner), row: top + 4, column: left + 2, .dim)
-        }
-        if let past = state.pastGames {
-            let row = top + 4 + skip + shown.count + 1
-            frame.centre(LineModeText.bestLine(past), row: row, left: left + 2, width: inner, past.bestIsLatest ? .yellow : .bold)
-            let recent = past.problem ?? LineModeText.recentLine(past)
-            frame.centre(recent, row: row + 1, left: left + 2, width: inner, .dim)
-        }
-        // Only a room's host starts its next game; the others wait for it.
-        let keys = state.canStartNext ? "[R]estart    [Q]uit" : "The host starts the next game    [Q]uit"
-        frame.centre(keys, row: top + boxHeight - 2, left: left, width: boxWidth, .bold)
+    static func hostName(_ state: ClientState) -> String {
+        guard let host = state.room?.host, !host.isEmpty else { return "the host" }
+        return host
     }
 
     /// Removed by the host, or the room closed: why, and that there is nothing left to do here.
     private static func outside(_ state: ClientState, _ frame: inout Frame, width: Int) {
         let middle = frame.height / 2
-        let room = state.leftRoom.map { ScreenText.safe($0.name.uppercased()) } ?? ""
+        let room = state.leftRoom.map { ScreenText.safe(ClientTexts.spoken($0.name)) } ?? ""
         frame.centre("You are no longer in room \(room).", row: middle - 2, width: width, .bold)
         if let why = state.leftRoom?.why { frame.centre(ScreenText.safe(why), row: middle, width: width) }
-        frame.centre("Press Q to quit; run wordgame-client again to join a room.", row: middle + 2, width: width, .dim)
+        frame.centre(fitting(["Press Q to quit; run wordgame-client again to join a room.", "Press Q to quit."], width),
+                     row: middle + 2, width: width, .dim)
     }
 
+    /// The leaderboard: rank, name, and each player's right (✓) and wrong (✗) counts, with a legend.
     private static func panel(_ state: ClientState, _ frame: inout Frame, left: Int) {
         let width = panelWidth
         for row in 3..<(frame.height - 1) { frame.put("│", row: row, column: left - 1, .dim) }
         var row = 3
         frame.put("Leaderboard", row: row, column: left + 1, .bold)
-        row += 1
-        for entry in state.top.prefix(max(0, frame.height - 12)) {
+        frame.put("✓ right ✗ wrong", row: row + 1, column: left + 1, .dim)
+        row += 2
+        if state.top.isEmpty {
+            frame.put("(after the first pair)", row: row, column: left + 1, .dim)
+            row += 1
+        }
+        for entry in state.top.prefix(max(0, frame.height - 13)) {
             let mine = entry.name == state.name
-            let line = ScreenText.fit("\(entry.rank). \(ScreenText.safe(entry.name))", width - 7)
+            let counts = "\(entry.correct)✓ \(entry.wrong)✗"
+            let countsWidth = ScreenText.width(counts)
+            let line = ScreenText.fit("\(entry.rank). \(ScreenText.safe(entry.name))", width - 3 - countsWidth)
             frame.put(line, row: row, column: left + 1, mine ? .bold : .dim)
-            let counts = "\(entry.correct)/\(entry.wrong)"
-            frame.put(counts, row: row, column: left + width - 1 - counts.count, mine ? .bold : .dim)
+            frame.put(counts, row: row, column: left + width - 1 - countsWidth, mine ? .bold : .dim)
             row += 1
         }
         row += 1
@@ -224,13 +148,13 @@ public enum Renderer {
         let you: String
         switch state.me {
         case .playing: you = "You: playing"
-        case .out: you = "You: out (watching)"
-        case .watching: you = "You: watching"
+        case .out: you = "You: out (\(state.game?.maxIncorrect ?? 3) wrong)"
+        case .watching: you = "You: watching this game"
         case .lobby: you = "You: in the lobby"
         case .outside: you = "You: not in a room"
         case .hosting: you = "You: hosting"
         case .viewing: you = "You: watching"
         }
-        frame.put(you, row: row, column: left + 1, .dim)
+        frame.put(ScreenText.fit(you, width - 2), row: row, column: left + 1, .dim)
     }
 }

@@ -34,8 +34,13 @@ func loadWords(_ path: String?) throws(ClientError) -> WordList {
     do { return try WordList.load(path: path) } catch { throw ClientError(error.description) }
 }
 
+/// A terminal that can place the cursor: TERM unset, `dumb` (Emacs' shell, some IDE consoles)
+/// or `unknown` cannot, and gets line mode instead of a screen of escape codes.
+let addressable = !["", "dumb", "unknown"].contains(ProcessInfo.processInfo.environment["TERM"] ?? "")
+
 if options.present {
     guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else { fail("--present needs a terminal to draw on") }
+    guard addressable else { fail("--present needs a terminal that can place the cursor (TERM is dumb or unset)") }
     do {
         let (status, farewell) = try PresentApp.run(options, words: { () throws(ClientError) in try loadWords(options.game.wordsPath) })
         farewell.forEach { print($0) }
@@ -45,7 +50,7 @@ if options.present {
     }
 }
 
-let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !options.lineMode
+let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !options.lineMode && addressable
 
 /// Asks for a name on the normal terminal (or reads one line in line mode).
 func askName(_ reason: String?) -> String? {

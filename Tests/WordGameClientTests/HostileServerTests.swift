@@ -10,7 +10,7 @@ import WordGameTestSupport
 
     @Test func hugeAndSignedNumbersAreSkippedNotTrapped() throws {
         let server = FakeServer { fd, _ in
-            _ = FakeServer.say(Self.opening + "STARTING 10000000000000\nSTARTING -5\nSTARTING 999999999999\nINFO \"still here\"\n", to: fd)
+            _ = FakeServer.say(Self.opening + "STARTING 10000000000000\nSTARTING -5\nSTARTING 999999999999\nNOTICE joined \"still here\"\n", to: fd)
             var bytes = [UInt8](repeating: 0, count: 256)
             while recv(fd, &bytes, bytes.count, 0) > 0 {}  // until the client goes
         }
@@ -18,7 +18,7 @@ import WordGameTestSupport
         let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
         try client.waitFor("still here")
         // Only the 12-digit countdown was read; the 14-digit and the signed ones were skipped.
-        #expect(client.transcript.filter { $0.hasPrefix("Starting in") } == ["Starting in 999999999.999 s."])
+        #expect(client.transcript.filter { $0.hasPrefix("The game starts in") } == ["The game starts in 999999999.999 s."])
         client.type("q")
         #expect(client.waitForExit() == 0)
     }
@@ -39,7 +39,7 @@ import WordGameTestSupport
     @Test func aFloodOfLinesNeverStopsTheClientFromQuitting() throws {
         let server = FakeServer { fd, server in
             guard FakeServer.say(Self.opening, to: fd) else { return }
-            let flood = String(repeating: "INFO \"flood flood flood flood flood flood flood flood\"\n", count: 2_000)
+            let flood = String(repeating: "NOTICE joined \"flood flood flood flood flood flood flood flood\"\n", count: 2_000)
             while !server.isStopped, FakeServer.say(flood, to: fd) {}
         }
         defer { server.finish() }

@@ -28,7 +28,7 @@ import WordGameServer
         let server = try startServer()
         defer { server.stop(); server.waitUntilStopped() }
         let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
-        try client.waitFor("You are the host")
+        try client.waitFor("Type r to start the game")
         client.type("r")
         for number in 1...5 {
             let pair = try client.waitFor("Pair \(number) of 5: ")
@@ -49,7 +49,7 @@ import WordGameServer
         let server = try startServer(pairs: 2, roundMilliseconds: 400)
         defer { server.stop(); server.waitUntilStopped() }
         let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Bo"])
-        try client.waitFor("You are the host")
+        try client.waitFor("Type r to start the game")
         client.type("start")
         try client.waitFor("Pair 1 of 2")
         #expect(try client.waitFor("Too slow.") == "Too slow. Correct attempts: 0, wrong attempts: 1.")
@@ -65,7 +65,7 @@ import WordGameServer
     @Test func theServerGoingAwayIsSaidOnceAndExitsNonZero() throws {
         let server = try startServer()
         let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
-        try client.waitFor("You are the host")
+        try client.waitFor("Type r to start the game")
         server.stop()
         server.waitUntilStopped()
         #expect(try client.waitFor("The server is shutting down") == "The server is shutting down.")

@@ -48,25 +48,27 @@ import WordGameProtocol
         var state = playing()
         state.receive(.result(RoundResult(number: 2, verdict: .right, correct: 7, wrong: 2, rank: 1, ranked: 1)), at: t(0))
         let f = frame(state, at: 100)
-        #expect(f.rows[0].hasSuffix("Correct attempts: 7 "))
-        #expect(f.rows[1].hasSuffix("Wrong attempts: 2 "))
+        #expect(f.rows[0].hasSuffix("Correct: 7 "))
+        #expect(f.rows[1].hasSuffix("Wrong: 2 (out at 3) "), "a narrow window abbreviates, and says when a player is out")
+        let wide = frame(state, at: 100, columns: 80, rows: 24)
+        #expect(wide.rows[0].hasSuffix("Correct attempts: 7 ") && wide.rows[1].hasSuffix("Wrong attempts: 2 (out at 3) "))
         #expect(f.rows[Self.rows - 2].contains("[ ✓ Correct ]") && f.rows[Self.rows - 2].contains("[ ✗ Wrong ]"))
         #expect(!f.rows.joined().contains("5000") && !f.rows.joined().contains(" s left"), "no timer is shown")
     }
 
     @Test func aPressedButtonShowsItWasTaken() {
         var state = playing()
-        #expect(state.press(.character("y")) == [.answer(round: 3, .correct)])
+        #expect(state.press(.character("y"), at: t(0)) == [.answer(round: 3, .correct)])
         let f = frame(state, at: 100)
         #expect(f.ansi(color: false).contains("\u{1B}[1;7m[ ✓ Correct ]") || f.ansi(color: false).contains("\u{1B}[7;1m[ ✓ Correct ]"))
-        #expect(state.press(.character("n")) == [], "one answer per pair")
+        #expect(state.press(.character("n"), at: t(0)) == [], "one answer per pair")
     }
 
     @Test func feedbackAfterTheRevealGivesTheRightTranslation() {
         var state = playing()
         state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "casa", truth: .wrong, translation: "hogar")), at: t(1_000))
         state.receive(.result(RoundResult(number: 3, verdict: .wrong, correct: 0, wrong: 1, rank: 1, ranked: 1)), at: t(1_000))
-        #expect(frame(state, at: 1_200).rows.contains { $0.contains("✗ Wrong. house = casa is wrong: it is hogar") })
+        #expect(frame(state, at: 1_200).rows.contains { $0.contains("✗ Wrong. house = hogar, not casa.") })
         #expect(!frame(state, at: 3_000).rows.contains { $0.contains("✗ Wrong.") }, "feedback is brief")
     }
 
@@ -115,22 +117,57 @@ import WordGameProtocol
         let text = frame(state, at: 200, columns: 80, rows: 24).rows.joined(separator: "\n")
         #expect(state.screen == .outside)
         #expect(text.contains("You are no longer in room MAIN."))
-        #expect(text.contains("You were removed from room k7px by the host."))
+        #expect(text.contains("You were removed from room MAIN by the host."), "the client's words, not the server's")
         #expect(!text.contains("Correct ]") && !text.contains("casa"))
-        #expect(state.press(.character("r")).isEmpty && state.press(.character("y")).isEmpty)
+        #expect(state.press(.character("r"), at: t(0)).isEmpty && state.press(.character("y"), at: t(0)).isEmpty)
     }
 
-    @Test func aLongGameSaysWhichPairsTheEndDialogCannotShow() {
+    /// A solo game of 15 pairs over: every pair reachable by scrolling, at every size from 40×12 up.
+    func fifteenPairsOver(columns: Int, rows: Int) -> ClientState {
         var state = playing()
+        state.resized(columns: columns, rows: rows)
         for number in 1...15 {
             state.receive(.reveal(Reveal(number: number, english: "w\(number)", spanish: "s\(number)", truth: .correct, translation: "s\(number)")), at: t(0))
             state.receive(.result(RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: 1, ranked: 1)), at: t(0))
         }
         state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 15, wrong: 0, milliseconds: 900)), at: t(0))
-        let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
-        #expect(text.contains("… 2 earlier pairs"))
-        #expect(!text.contains("w2 = s2") && text.contains("w3 = s3") && text.contains("w15 = s15"))
-        #expect(frame(state, at: 0, columns: 80, rows: 40).rows.joined(separator: "\n").contains("w1 = s1"))
+        return state
+    }
+
+    @Test(arguments: [(40, 12), (60, 15), (80, 24), (200, 60)])
+    func theEndDialogReachesEveryPairByScrolling(size: (columns: Int, rows: Int)) {
+        var state = fifteenPairsOver(columns: size.columns, rows: size.rows)
+        var seen = Set<Int>()
+        for _ in 0..<40 {
+            let f = frame(state, at: 0, columns: size.columns, rows: size.rows)
+            for number in 1...15 where f.rows.contains(where: { $0.contains("w\(number) = s\(number):") }) { seen.insert(number) }
+            #expect(f.rows.contains { $0.contains("Final score: 15 correct, 0 wrong") || $0.contains("15 correct, 0 wrong") })
+            _ = state.press(.down, at: t(0))
+        }
+        #expect(seen == Set(1...15), "\(size)")
+        // Back to the top with the page keys; never before the first pair.
+        for _ in 0..<5 { _ = state.press(.pageUp, at: t(0)) }
+        #expect(state.reviewOffset == 0)
+        #expect(frame(state, at: 0, columns: size.columns, rows: size.rows).rows.contains { $0.contains("w1 = s1:") })
+    }
+
+    @Test func theEndDialogSaysWhereTheListIsAndStopsAtItsEnd() {
+        var state = fifteenPairsOver(columns: 80, rows: 20)
+        let f = frame(state, at: 0, columns: 80, rows: 20)
+        #expect(f.rows.contains { $0.contains("↓ pairs 1–") && $0.contains("of 15") })
+        for _ in 0..<100 { _ = state.press(.down, at: t(0)) }
+        let end = Renderer.reviewMaxOffset(state, columns: 80, rows: 20)
+        #expect(state.reviewOffset == end && end > 0, "the keys stop at the last page")
+        _ = state.press(.up, at: t(0))
+        #expect(state.reviewOffset == end - 1, "one ↑ after the end moves at once")
+    }
+
+    @Test func theScoreLineStaysInsideTheBoxAt40x12() {
+        let state = fifteenPairsOver(columns: 40, rows: 12)
+        let f = frame(state, at: 0, columns: 40, rows: 12)
+        let score = f.rows.first { $0.contains("15 correct") }
+        #expect(score.map { $0.filter { $0 == "│" }.count == 2 } == true, "\(f.rows.joined(separator: "\n"))")
+        #expect(f.rows.contains { $0.contains("Game over") } && f.rows.contains { $0.contains("[R]estart") })
     }
 
     @Test func onlyTheHostIsOfferedTheNextGame() {
@@ -138,21 +175,25 @@ import WordGameProtocol
         state.receive(.room(RoomInfo(name: "k7px", state: .playing, members: 3, host: "Ms Lee", autoStart: 0)), at: t(0))
         state.receive(.gameOver(GameOver(rank: 2, ranked: 3, correct: 1, wrong: 3, milliseconds: 900)), at: t(0))
         let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
-        #expect(text.contains("The host starts the next game    [Q]uit") && !text.contains("[R]estart"))
-        #expect(state.press(.character("r")).isEmpty && state.screen == .gameOver)  // R does not wipe the dialog for nothing
+        #expect(text.contains("Waiting for Ms Lee to start the next game") && !text.contains("[R]estart"))
+        #expect(state.press(.character("r"), at: t(0)).isEmpty && state.screen == .gameOver)  // R does not wipe the dialog for nothing
         // In a room that starts by itself, anyone's START says "ready".
         state.receive(.room(RoomInfo(name: "k7px", state: .lobby, members: 3, host: "Ms Lee", autoStart: 2)), at: t(0))
         #expect(frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n").contains("[R]estart    [Q]uit"))
-        #expect(state.press(.character("r")) == [.start])
+        #expect(state.press(.character("r"), at: t(0)) == [.start])
     }
 
-    @Test func restartResetsAndAsksForANewGame() {
+    @Test func restartAsksForANewGameAndTheDialogStaysUntilItBegins() {
         var state = playing()
         state.receive(.result(RoundResult(number: 3, verdict: .wrong, correct: 4, wrong: 3, rank: 1, ranked: 1)), at: t(0))
         state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 4, wrong: 3, milliseconds: 900)), at: t(0))
-        #expect(state.press(.character("r")) == [.start])
+        #expect(state.press(.character("r"), at: t(0)) == [.start])
+        #expect(state.press(.character("r"), at: t(0)).isEmpty, "asked once")
+        #expect(state.screen == .gameOver && frame(state, at: 0).rows.contains { $0.contains("Starting the next game…") })
+        state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 1)), at: t(0))
         #expect(state.correct == 0 && state.wrong == 0 && state.history.isEmpty && state.final == nil)
-        #expect(state.press(.character("q")) == [.quit])
+        #expect(state.press(.character("q"), at: t(0)).isEmpty && state.overlay == .confirmQuit, "in a game, q asks first")
+        #expect(state.press(.character("q"), at: t(0)) == [.quit])
         #expect(state.hasQuit)
     }
 

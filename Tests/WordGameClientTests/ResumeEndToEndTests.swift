@@ -34,7 +34,7 @@ import WordGameServer
         let relay = TCPProxy(to: server.port)
         defer { relay.finish() }
         let ana = try ClientProcess(["--host", "127.0.0.1", "--port", "\(relay.port)", "--name", "Ana"])
-        try ana.waitFor("The host (Bo) starts the game")
+        try ana.waitFor("Waiting for Bo to start the game")
         bo.send(.start)
         answerRightly(try ana.waitFor("Pair 1 of 5: "), ana)
         #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 1, wrong attempts: 0, rank 1 of 2.")

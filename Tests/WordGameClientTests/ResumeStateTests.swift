@@ -52,10 +52,10 @@ import WordGameProtocol
         #expect(state.round?.number == 4 && state.round?.spanish == "rojo")
         // The pair falls over the time left, from when it arrived.
         #expect(state.fall(at: t(20_750)) == 0.5)
-        #expect(state.press(.character("y")) == [.answer(round: 4, .correct)])
+        #expect(state.press(.character("y"), at: t(0)) == [.answer(round: 4, .correct)])
         #expect(state.resumableSeat?.token.code == "NEWCODE9")
         let frame = Renderer.frame(state, columns: 80, rows: 24, now: t(20_000))
-        #expect(frame.rows[0].hasSuffix("Correct attempts: 1 ") && frame.rows[1].hasSuffix("Wrong attempts: 2 "))
+        #expect(frame.rows[0].hasSuffix("Correct attempts: 1 ") && frame.rows[1].hasSuffix("Wrong attempts: 2 (out at 3) "))
         #expect(frame.rows.contains { $0.contains("rojo") })
     }
 
@@ -71,14 +71,14 @@ import WordGameProtocol
     @Test func whileReconnectingOnlyQuittingWorksAndTheScreenSaysWhy() {
         var state = playing()
         state.reconnecting = Reconnecting(attempt: 3, deadline: t(60_000))
-        #expect(state.press(.character("y")).isEmpty)
+        #expect(state.press(.character("y"), at: t(0)).isEmpty)
         #expect(state.pressed == nil)
         #expect(state.isAnimating(at: t(8_000)))
         let frame = Renderer.frame(state, columns: 80, rows: 24, now: t(8_000))
         #expect(frame.rows[2].contains("Connection lost — reconnecting… (attempt 3, 52 s left)"))
         #expect(frame.rows[0].contains("Correct attempts: 1"), "the counters stay on screen")
         #expect(frame.rows[23].trimmingCharacters(in: " ") == "q quit")
-        #expect(state.press(.character("q")) == [.quit])
+        #expect(state.press(.character("q"), at: t(0)) == [.quit])
         #expect(state.hasQuit)
     }
 

@@ -34,6 +34,8 @@ import WordGameTestSupport
         #expect(client.waitFor("rojo"), "the open pair after the resume")
         #expect(client.waitFor("Wrong attempts: 4"), "the counters from SCORE")
         #expect(heard.all == ["RESUME K7PXABCD"])
+        client.type("q")  // in the middle of a game, q asks first
+        #expect(client.waitFor("Quit this game?"))
         client.type("q")
         #expect(client.waitForExit() == 0)
     }

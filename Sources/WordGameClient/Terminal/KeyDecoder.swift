@@ -1,7 +1,7 @@
 /// A key the game reacts to.
 public enum Key: Equatable, Sendable {
     case character(Character)
-    case left, right, up, down
+    case left, right, up, down, pageUp, pageDown
     case enter, backspace, escape
     case interrupt  // Ctrl-C, which raw mode delivers as a byte
 }
@@ -65,6 +65,9 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "B"): return (.down, length)
         case UInt8(ascii: "C"): return (.right, length)
         case UInt8(ascii: "D"): return (.left, length)
+        // ESC [ 5 ~ and ESC [ 6 ~: Page Up and Page Down.
+        case UInt8(ascii: "~") where index == 3 && pending[2] == UInt8(ascii: "5"): return (.pageUp, length)
+        case UInt8(ascii: "~") where index == 3 && pending[2] == UInt8(ascii: "6"): return (.pageDown, length)
         default: return (nil, length)
         }
     }

@@ -15,6 +15,8 @@ public protocol TerminalScreen {
     /// True while something moves, so the loop draws about 30 frames a second.
     func isAnimating(at now: Instant) -> Bool
     var hasQuit: Bool { get }
+    /// A line to leave on the normal screen when the loop ends (the last score), if any.
+    var farewell: String? { get }
     /// Why the server sent us away, if it did.
     var goodbye: String? { get }
     /// The seat the server holds for us if the connection drops (nil: a drop ends the session).
@@ -22,14 +24,22 @@ public protocol TerminalScreen {
     /// Set by the loop while it takes the seat back on a new connection, for the screen to say so.
     var reconnecting: Reconnecting? { get set }
     func frame(columns: Int, rows: Int, now: Instant) -> Frame
+    /// The window's size changed (and at the start).
+    mutating func resized(columns: Int, rows: Int)
+}
+
+extension TerminalScreen {
+    public mutating func resized(columns: Int, rows: Int) {}
 }
 
 extension ClientState: TerminalScreen {
-    public mutating func press(_ key: Key, at now: Instant) -> [ClientCommand] { press(key) }
     public func frame(columns: Int, rows: Int, now: Instant) -> Frame { Renderer.frame(self, columns: columns, rows: rows, now: now) }
 }
 
 extension PresentState: TerminalScreen {
+    /// The projector prints its own farewell (the host key), see `PresentApp`.
+    public var farewell: String? { nil }
+
     public func frame(columns: Int, rows: Int, now: Instant) -> Frame {
         PresentRenderer.frame(self, columns: columns, rows: rows, now: now)
     }
@@ -113,6 +123,8 @@ public final class TerminalLoop<Screen: TerminalScreen> {
             }
         }
         csystem_terminal_restore()
+        // The alternate screen is gone with the game: the score stays on the normal one.
+        if let farewell = state.farewell { print(ScreenText.safe(farewell)) }
         if let exitMessage {
             print("wordgame-client: \(ScreenText.safe(exitMessage))")
             return 1
@@ -147,6 +159,7 @@ public final class TerminalLoop<Screen: TerminalScreen> {
         if csystem_window_size(STDOUT_FILENO, &height, &width) == 0, height > 0, width > 0 {
             rows = Int(height)
             columns = Int(width)
+            state.resized(columns: columns, rows: rows)
         }
         lastFrame = ""  // redraw whole after a resize
     }

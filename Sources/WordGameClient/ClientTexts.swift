@@ -1,0 +1,73 @@
+import WordGameProtocol
+
+/// What the client says when the server refuses something or tells of an
+/// event. The server's texts are written for a person at `nc` ("Type NAME
+/// <another name>, then JOIN main."); a player here has keys, not commands,
+/// so the client speaks for itself wherever a text would name a command.
+/// Errors it has no words for keep the server's text.
+public enum ClientTexts {
+    public static func error(_ error: ProtocolError, in state: ClientState) -> String {
+        switch error.code {
+        case .tooLate: return "Too late: that pair counts as a timeout."
+        case .tooSoon: return "That key came as the new pair appeared, so it was meant for the last one. Answer this pair again."
+        case .alreadyAnswered: return "You already answered this pair."
+        case .noRound: return "No pair to answer right now."
+        case .notPlaying:
+            return state.me == .out ? "You are out of this game: you watch it to the end."
+                                    : "You joined during this game: you watch it and play from the next one."
+        case .gameOn: return "A game is on: wait for it to end."
+        case .notHost: return "Only the host\(hostNamed(state)) starts the next game."
+        case .noPlayers: return "Nobody has joined yet."
+        default: return error.text
+        }
+    }
+
+    /// The server's notice, or the client's own words where the server's name a command.
+    public static func notice(_ event: NoticeEvent, _ text: String, in state: ClientState) -> String {
+        let room = state.room.map { spoken($0.name) } ?? ""
+        switch event {
+        case .removed where text.hasPrefix("You were removed"): return "You were removed from room \(room) by the host."
+        case .closed: return "The host closed room \(room)."
+        default: return text
+        }
+    }
+
+    /// Why a name was refused before joining, for the question that asks for another.
+    public static func nameRefused(_ error: ProtocolError, room: String?) -> String {
+        switch error.code {
+        case .nameTaken:
+            let where_ = room.map { "room \(spoken($0))" } ?? "the room"
+            return "Someone in \(where_) already has that name, or one that looks the same. Choose another."
+        case .noName: return "A name is needed to join."
+        default: return withoutCommands(error.text)
+        }
+    }
+
+    /// Why a room could not be joined: another name would not help.
+    public static func roomRefused(_ error: ProtocolError, room: String?) -> String {
+        let code = room.map(spoken) ?? "main"
+        switch error.code {
+        case .noRoom: return "There is no room \(code) on this server. Check the code, then run wordgame-client again with --room CODE."
+        case .roomLocked: return "Room \(code) is locked: the host lets nobody new in now. Ask them to unlock it."
+        case .badRoom: return "\"\(room ?? "")\" is not a room code: codes are 1 to 24 letters, digits, - or _."
+        case .tooManyRooms: return "The server has no space for another room: join one that exists with --room CODE."
+        default: return error.text
+        }
+    }
+
+    /// The text without its sentences that tell a person at `nc` what to type
+    /// ("Type NAME <nickname>."): here the client asks its own question.
+    static func withoutCommands(_ text: String) -> String {
+        let sentences = text.split(separator: ". ").filter { !$0.hasPrefix("Type ") }
+        let kept = sentences.joined(separator: ". ")
+        return kept.isEmpty || kept.hasSuffix(".") ? kept : kept + "."
+    }
+
+    /// A room's name as people read it: in capitals, as a code is on the board.
+    static func spoken(_ room: String) -> String { room.uppercased() }
+
+    private static func hostNamed(_ state: ClientState) -> String {
+        guard let host = state.room?.host, !host.isEmpty else { return "" }
+        return " (\(host))"
+    }
+}

@@ -1,0 +1,55 @@
+import WordGame
+
+/// What covers the screen until the next key: the keys of this screen (`?`),
+/// or "quit?" after a `q` in the middle of a game. The game goes on under it.
+extension Renderer {
+    static func overlay(_ overlay: ClientState.Overlay, _ state: ClientState, _ frame: inout Frame) {
+        switch overlay {
+        case .confirmQuit:
+            box(["Quit this game?", "", "q again: quit", "any other key: play on"], title: nil, &frame)
+        case .keys:
+            box(keys(for: state), title: "Keys", &frame)
+        }
+    }
+
+    /// The keys that do something on the current screen, in two columns.
+    static func keys(for state: ClientState) -> [String] {
+        var rows: [(String, String)] = []
+        switch state.screen {
+        case .playing where state.me == .playing:
+            rows = [("y  →  c", "the pair is correct"), ("n  ←  w", "the pair is wrong"), ("q", "quit (asks first)")]
+        case .playing:
+            rows = [("q", "quit")]
+        case .gameOver:
+            if state.canStartNext { rows.append(("r", state.isHost ? "play again" : "ready for another")) }
+            rows += [("↑ ↓  k j", "scroll the pairs"), ("PgUp PgDn", "a page"), ("q", "quit")]
+        case .lobby:
+            if state.isHost || (state.room?.autoStart ?? 0) > 0 { rows.append(("s  Enter", state.isHost ? "start the game" : "ready")) }
+            rows.append(("q", "quit"))
+        case .outside:
+            rows = [("q", "quit")]
+        }
+        rows.append(("Ctrl-C", "quit at once"))
+        let keyWidth = rows.map { ScreenText.width($0.0) }.max() ?? 0
+        return rows.map { $0.0 + String(repeating: " ", count: keyWidth - ScreenText.width($0.0) + 2) + $0.1 }
+            + ["", "any key closes this"]
+    }
+
+    /// `lines` in a box in the middle of the frame, over what is there.
+    static func box(_ lines: [String], title: String?, _ frame: inout Frame) {
+        let inner = min(frame.columns - 6, max(title.map(ScreenText.width) ?? 0, lines.map(ScreenText.width).max() ?? 0))
+        let width = inner + 4
+        let height = min(frame.height - 2, lines.count + 2)
+        let left = (frame.columns - width) / 2
+        let top = max(1, (frame.height - height) / 2)
+        let rule = String(repeating: "─", count: width - 2)
+        frame.put("┌" + rule + "┐", row: top, column: left, .bold)
+        if let title { frame.put(" \(title) ", row: top, column: left + 2, .bold) }
+        for (index, line) in lines.prefix(height - 2).enumerated() {
+            let row = top + 1 + index
+            frame.put("│ " + String(repeating: " ", count: inner) + " │", row: row, column: left, .bold)
+            frame.put(ScreenText.fit(line, inner), row: row, column: left + 2)
+        }
+        frame.put("└" + rule + "┘", row: top + height - 1, column: left, .bold)
+    }
+}
