@@ -12,13 +12,15 @@ final class TerminalClient {
     private let input = Pipe(), output = Pipe()
     private var drawn: [UInt8] = []
 
-    init(_ arguments: [String]) throws {
+    /// `environment`: variables set for the client on top of ours (e.g. `TERM`).
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let command = ([ClientProcess.binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         process.executableURL = Self.script
         process.arguments = ["-qfec", command, "/dev/null"]
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         try process.run()
     }
 
