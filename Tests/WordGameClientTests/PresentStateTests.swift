@@ -27,6 +27,19 @@ import WordGameProtocol
         #expect(press(&playing, .character("s")).isEmpty)
     }
 
+    @Test func theStartDelayCountsDownAndCanBeSkippedOrCalledOff() {
+        var state = host()
+        state.receive(.starting(milliseconds: 5_000), at: t(0))
+        let screen = PresentRenderer.frame(state, columns: 80, rows: 24, now: t(1_500)).rows.joined(separator: "\n")
+        #expect(screen.contains("The game starts in 4 s") && screen.contains("S starts now · E calls it off"))
+        #expect(state.isAnimating(at: t(1_500)))
+        #expect(press(&state, .character("s")) == [.start], "S again starts at once")
+        #expect(press(&state, .character("e"), .character("y")) == [.stop], "E calls the start off, asked first")
+        state.receive(.room(RoomInfo(name: "k7px", state: .lobby, members: 2, host: "Host", autoStart: 0)), at: t(2_000))
+        #expect(state.countdownSeconds(at: t(2_000)) == nil)
+        #expect(press(&state, .character("e")).isEmpty && state.prompt == nil, "nothing to call off")
+    }
+
     @Test func lockTogglesWithWhatTheServerSays() {
         var state = host()
         #expect(press(&state, .character("l")) == [.lock])

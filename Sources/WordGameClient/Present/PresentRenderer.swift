@@ -71,6 +71,9 @@ public enum PresentRenderer {
         let row = frame.height - 2
         if let prompt = state.prompt {
             frame.centre(question(prompt, state), row: row, .bold, .yellow)
+        } else if let seconds = state.countdownSeconds(at: now) {
+            let keys = state.isHost ? "   (S starts now · E calls it off)" : ""
+            frame.centre("The game starts in \(seconds) s\(keys)", row: row, .bold, .yellow)
         } else if let reconnecting = state.reconnecting {
             frame.put(String(repeating: " ", count: frame.columns), row: row, column: 0, .reverse, .yellow)
             frame.centre(reconnecting.banner(at: now), row: row, .reverse, .yellow, .bold)
@@ -84,6 +87,7 @@ public enum PresentRenderer {
     static func question(_ prompt: PresentState.Prompt, _ state: PresentState) -> String {
         switch prompt {
         case .kick(let typed): return "Remove which player? \(ScreenText.safe(typed))_   (Enter removes, Esc cancels)"
+        case .confirmStop where state.screen != .playing: return "Call off the game about to start? (y/n)"
         case .confirmStop: return "End this game now? Everyone goes to the ranking. (y/n)"
         case .confirmClose: return "Close the room? Everyone in it is sent away. (y/n)"
         case .confirmQuit: return "\(state.quitWarning) (y/n)"

@@ -47,6 +47,8 @@ public struct PresentState: Sendable {
     public var ranking: [RankingEntry] = []
     var incomingRanking: [RankingEntry] = []
     public var gameOver = false
+    /// When the next game starts: the start delay of the host's START, or auto-start's countdown.
+    public var countdownEnds: Instant?
     /// The latest room event, and when it came.
     public var lastNotice: String?
     public var noticeAt: Instant?
@@ -129,13 +131,19 @@ public struct PresentState: Sendable {
         return lastNotice
     }
 
+    /// Whole seconds to the next game, rounded up; nil when no countdown runs.
+    public func countdownSeconds(at now: Instant) -> Int? {
+        guard let ends = countdownEnds, now < ends else { return nil }
+        return Int(max(1, (ends.nanoseconds - now.nanoseconds + 999_999_999) / 1_000_000_000))
+    }
+
     public func showsError(at now: Instant) -> Bool {
         guard error != nil, let at = errorAt else { return false }
         return now < at.adding(milliseconds: Self.errorMilliseconds)
     }
 
     public func isAnimating(at now: Instant) -> Bool {
-        round != nil || showsReveal(at: now) || showsError(at: now) || reconnecting != nil
+        round != nil || showsReveal(at: now) || showsError(at: now) || reconnecting != nil || countdownSeconds(at: now) != nil
     }
 
     // MARK: Events
@@ -149,6 +157,7 @@ public struct PresentState: Sendable {
         case .watchingRoom(let room): self.room = room
         case .room(let info):
             self.info = info
+            if info.state != .starting { countdownEnds = nil }
             if resumedAwaitingRoom {
                 resumedAwaitingRoom = false
                 // The game ended while the link was down: its podium was missed, its results are kept.
@@ -179,6 +188,7 @@ public struct PresentState: Sendable {
             noticeAt = now
         case .lockSet(let locked): self.locked = locked
         case .game(let info): beginGame(info)
+        case .starting(let milliseconds): countdownEnds = now.adding(milliseconds: milliseconds)
         case .round(let info):
             round = info
             roundReceivedAt = now
@@ -213,7 +223,7 @@ public struct PresentState: Sendable {
             error = problem.text
             errorAt = now
         case .bye(let text): goodbye = text
-        case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .starting, .result,
+        case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
              .info, .pong, .kicked, .stopped, .closed, .score:
             break
         }
@@ -223,6 +233,7 @@ public struct PresentState: Sendable {
         game = info
         gamesPlayed += 1
         gameOver = false
+        countdownEnds = nil
         round = nil
         progress = nil
         waiting = nil
@@ -310,7 +321,8 @@ public struct PresentState: Sendable {
             return screen == .playing ? [] : [.start]
         case .character("l"), .character("L"): return [locked ? .unlock : .lock]
         case .character("k"), .character("K"): prompt = .kick("")
-        case .character("e"), .character("E"): if screen == .playing { prompt = .confirmStop }
+        // E ends the game on, or calls off a start still counting down.
+        case .character("e"), .character("E"): if screen == .playing || countdownEnds != nil { prompt = .confirmStop }
         case .character("c"), .character("C"): prompt = .confirmClose
         default: break
         }
