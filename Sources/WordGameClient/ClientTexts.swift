@@ -18,7 +18,7 @@ public enum ClientTexts {
         case .gameOn: return "A game is on: wait for it to end."
         case .notHost: return "Only the host\(hostNamed(state)) starts the next game."
         case .noPlayers: return "Nobody has joined yet."
-        default: return error.text
+        default: return withoutCommands(error.text)
         }
     }
 
@@ -56,12 +56,20 @@ public enum ClientTexts {
     }
 
     /// The text without its sentences that tell a person at `nc` what to type
-    /// ("Type NAME <nickname>."): here the client asks its own question.
-    static func withoutCommands(_ text: String) -> String {
-        let sentences = text.split(separator: ". ").filter { !$0.hasPrefix("Type ") }
+    /// ("Type NAME <nickname>.", "STATUS shows who is in."): here the keys do
+    /// it. A text that is nothing but such sentences is kept whole.
+    public static func withoutCommands(_ text: String) -> String {
+        let sentences = text.split(separator: ". ").filter { sentence in
+            !sentence.split(whereSeparator: { !$0.isLetter }).contains { commandWords.contains(String($0)) }
+        }
+        guard !sentences.isEmpty else { return text }
         let kept = sentences.joined(separator: ". ")
-        return kept.isEmpty || kept.hasSuffix(".") ? kept : kept + "."
+        return kept.hasSuffix(".") ? kept : kept + "."
     }
+
+    /// The commands a server text may tell a person to type, as they are written there (in capitals).
+    static let commandWords: Set<String> = ["NAME", "JOIN", "START", "AGAIN", "STATUS", "LEAVE", "QUIT", "HELP", "RESUME",
+                                            "HOST", "WATCH", "KICK", "LOCK", "UNLOCK", "STOP", "CLOSE", "ANSWER", "ROUND", "MODE"]
 
     /// A room's name as people read it: in capitals, as a code is on the board.
     static func spoken(_ room: String) -> String { room.uppercased() }

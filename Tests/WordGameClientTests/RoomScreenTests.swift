@@ -130,5 +130,8 @@ import WordGameProtocol
         #expect(!taken.contains("NAME") && !taken.contains("JOIN") && taken.contains("Choose another"))
         let long = ClientTexts.nameRefused(ProtocolError(.badName, "Names are 1 to 16 characters; this one has 25. Type NAME <nickname>."), room: nil)
         #expect(long == "Names are 1 to 16 characters; this one has 25.")
+        // The projector's error line too; the room code in capitals is not a command.
+        #expect(ClientTexts.withoutCommands("Nobody called Zed plays in room K7PX. STATUS shows who is in.") == "Nobody called Zed plays in room K7PX.")
+        #expect(ClientTexts.withoutCommands("Type HELP.") == "Type HELP.", "nothing else to say: kept whole")
     }
 }

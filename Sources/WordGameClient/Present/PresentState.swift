@@ -220,7 +220,7 @@ public struct PresentState: Sendable {
         case .info(let text) where text.hasPrefix("The results of game"):
             resultsNote = Self.shortResultsNote(text)
         case .error(let problem):
-            error = problem.text
+            error = ClientTexts.withoutCommands(problem.text)
             errorAt = now
         case .bye(let text): goodbye = text
         case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
