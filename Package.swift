@@ -34,14 +34,14 @@ let package = Package(
         // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
-        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
+        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "TextColumns"]),
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGame"]),
         .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.
         .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
         .testTarget(
             name: "WordGameClientTests",
-            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport"]
+            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport"]
         ),
         .testTarget(
             name: "WordGameServerTests",
