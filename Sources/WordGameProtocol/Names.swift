@@ -34,7 +34,7 @@ public enum Names {
     /// or let one name pass for another.
     public static func nickname(_ raw: String) -> Result<String, ProtocolError> {
         let name = raw.trimmingSpaces.collapsingSpaces
-        if !name.isEmpty, let problem = refusal(name) {
+        if !name.isEmpty, let problem = refusal(name) ?? emptyOnScreen(name) {
             return .failure(ProtocolError(.badName, problem))
         }
         let limits = "Names are \(nicknameLength.lowerBound) to \(nicknameLength.upperBound) characters"
@@ -87,6 +87,15 @@ public enum Names {
         default:
             return true
         }
+    }
+
+    /// Why `name` holds a character that takes no column on its own (a
+    /// Hangul vowel or final consonant without the initial consonant it
+    /// joins), nil if none: terminals disagree on how to draw one, and the
+    /// client's screens leave it out, so such a name would show as nothing.
+    static func emptyOnScreen(_ name: String) -> String? {
+        guard let lone = name.first(where: { $0.columnWidth == 0 }), let scalar = lone.unicodeScalars.first else { return nil }
+        return "Names may not hold a character that takes no room on screen on its own, and this one holds \(scalar.codePoint). Type NAME <nickname> with letters, digits, spaces or punctuation."
     }
 
     /// Graphic characters that show nothing: a name of them looks empty.

@@ -97,6 +97,17 @@ import TextColumns
         }
     }
 
+    @Test func everyCharacterOfANameTakesRoomOnScreen() throws {
+        // A Hangul vowel alone takes no column: the name would show as nothing.
+        for bad in ["\u{1161}\u{1161}", "Ana \u{1175}", "\u{D7B0}x"] {
+            guard case .failure(let error) = Names.nickname(bad) else { Issue.record("accepted \(bad.debugDescription)"); continue }
+            #expect(error.code == .badName)
+            #expect(error.text.contains("takes no room on screen") && error.text.contains("U+"), "\(error.text)")
+        }
+        // With its initial consonant it is one syllable of two columns.
+        #expect(try Names.nickname("\u{1112}\u{1161}\u{11AB} Kim").get().columnWidth == 6)
+    }
+
     @Test func aTooLongNameIsQuotedWholeOrVisiblyCut() {
         guard case .failure(let error) = Names.nickname("ThisNameIsWayTooLongTruly") else { Issue.record("accepted 25 characters"); return }
         #expect(error.text == "Names are 1 to 16 characters, and \"ThisNameIsWayTooLongTruly\" has 25. Type NAME <nickname> with fewer characters.")

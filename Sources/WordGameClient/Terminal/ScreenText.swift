@@ -33,8 +33,9 @@ public enum ScreenText {
     /// base inside one cluster: the zero-width joiner (👨‍👩‍👧), the text and
     /// emoji variation selectors (❤️), and the tags of a subdivision flag
     /// (🏴 + "gbsct" + cancel tag, only after an emoji). None of them moves
-    /// the cursor or changes direction; at the start of a cluster they join
-    /// nothing, and are replaced like any other format character.
+    /// the cursor or changes direction. At the start of a cluster the joiner
+    /// and the tags join nothing, and are replaced like any other format
+    /// character; the selectors are marks, kept like any accent.
     static func joinsCluster(_ scalar: Unicode.Scalar, base: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x200D, 0xFE0E, 0xFE0F: return true
