@@ -14,16 +14,19 @@ let package = Package(
         .library(name: "WordGameProtocol", targets: ["WordGameProtocol"]),
         .library(name: "WordGameServer", targets: ["WordGameServer"]),
         .library(name: "WordGameResults", targets: ["WordGameResults"]),
+        .library(name: "TextColumns", targets: ["TextColumns"]),
     ],
     targets: [
         .target(name: "CSystem"),
         .target(name: "WordGame"),
-        .target(name: "WordGameProtocol", dependencies: ["WordGame"]),
+        // Text measured in terminal columns, per grapheme cluster, from a generated Unicode table.
+        .target(name: "TextColumns"),
+        .target(name: "WordGameProtocol", dependencies: ["WordGame", "TextColumns"]),
         // Results files: CSV and JSON Lines, written whole or not at all. No sockets.
         .target(name: "WordGameResults", dependencies: ["WordGame"]),
         .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "CSystem"]),
         // The terminal game; it embeds the server for solo play.
-        .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "WordGameServer", "WordGameResults", "CSystem"]),
+        .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "CSystem"]),
         .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer", "WordGameResults"]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
         // Statistics over a results folder: per player, and the words a class missed.
@@ -31,13 +34,14 @@ let package = Package(
         // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets.
         .executableTarget(name: "wordgame-bench"),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
-        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol"]),
+        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "TextColumns"]),
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGame"]),
+        .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.
         .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
         .testTarget(
             name: "WordGameClientTests",
-            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "WordGameTestSupport"]
+            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport"]
         ),
         .testTarget(
             name: "WordGameServerTests",

@@ -1,6 +1,14 @@
+import TextColumns
+
 /// Rules for the names people type: nicknames and room names.
 public enum Names {
     public static let nicknameLength = 1...16
+    /// A nickname's width on screen, as a terminal draws it: 16 Latin
+    /// letters, or 8 Chinese, Japanese or Korean characters or emoji, which
+    /// take two columns each. The leaderboards and rankings give a name 16
+    /// columns; a name of 16 CJK characters, which the character count lets
+    /// through, would take 32 and push every score of the panel aside.
+    public static let nicknameMaxColumns = 16
     /// A nickname's size in UTF-8. 16 characters of one code point each take
     /// at most 64 bytes, so any name the character count allows fits when
     /// typed as most keyboards type it (precomposed); what goes past it is a
@@ -17,22 +25,31 @@ public enum Names {
     public static let defaultRoom = "main"
 
     /// A nickname trimmed of surrounding spaces, runs of spaces inside it
-    /// made one, or why it is refused: 1 to 16 characters and at most 64
-    /// bytes of letters, digits, punctuation, symbols and ordinary spaces.
+    /// made one, or why it is refused: 1 to 16 characters, at most 16
+    /// columns wide and at most 64 bytes, of letters, digits, punctuation,
+    /// symbols and ordinary spaces.
     /// Control, format, invisible and blank-looking characters, other kinds
     /// of space, variation selectors, and accents that sit on nothing or pile
     /// up are refused, because they would paint on other players' terminals
     /// or let one name pass for another.
     public static func nickname(_ raw: String) -> Result<String, ProtocolError> {
         let name = raw.trimmingSpaces.collapsingSpaces
-        if !name.isEmpty, let problem = refusal(name) {
+        if !name.isEmpty, let problem = refusal(name) ?? emptyOnScreen(name) {
             return .failure(ProtocolError(.badName, problem))
         }
+        let limits = "Names are \(nicknameLength.lowerBound) to \(nicknameLength.upperBound) characters"
+        guard !name.isEmpty else {
+            return .failure(ProtocolError(.badName, "\(limits), and this one is empty. Type NAME <nickname>."))
+        }
         guard nicknameLength.contains(name.count) else {
-            return .failure(ProtocolError(.badName, "Names are \(nicknameLength.lowerBound) to \(nicknameLength.upperBound) characters; \"\(name.prefix(20))\" has \(name.count). Type NAME <nickname>."))
+            return .failure(ProtocolError(.badName, "\(limits), and \(quoted(name)) has \(name.count). Type NAME <nickname> with fewer characters."))
+        }
+        let columns = name.columnWidth
+        guard columns <= nicknameMaxColumns else {
+            return .failure(ProtocolError(.badName, "Names may be at most \(nicknameMaxColumns) columns wide on screen, and \(quoted(name)) takes \(columns): Chinese, Japanese and Korean characters and most emoji take 2 columns each, other letters 1. Type NAME <nickname> with fewer characters."))
         }
         guard name.utf8.count <= nicknameMaxBytes else {
-            return .failure(ProtocolError(.badName, "Names may take at most \(nicknameMaxBytes) bytes, and \"\(name)\" takes \(name.utf8.count): accented letters, other alphabets and emoji take 2 to 4 bytes each, or more when built of several parts. Type NAME <nickname> with fewer characters."))
+            return .failure(ProtocolError(.badName, "Names may take at most \(nicknameMaxBytes) bytes, and \(quoted(name)) takes \(name.utf8.count): accented letters, other alphabets and emoji take 2 to 4 bytes each, or more when built of several parts. Type NAME <nickname> with fewer characters."))
         }
         return .success(name)
     }
@@ -50,6 +67,14 @@ public enum Names {
         return .success(typed.lowercased())
     }
 
+    /// A name for an error text, in quotes: whole, or visibly cut with `…`
+    /// past 32 columns (a refused name may fill most of a 512-byte line).
+    /// 32 is as wide as 16 characters can be, so only a name refused for
+    /// having too many characters is ever cut.
+    static func quoted(_ name: String) -> String {
+        "\"" + Columns.fit(name, 2 * nicknameLength.upperBound) + "\""
+    }
+
     /// The key under which two nicknames clash: names that look alike (in
     /// any case, in look-alike letters of another alphabet, in fullwidth or
     /// with invisible characters) have equal keys. See `NameFold`.
@@ -62,6 +87,15 @@ public enum Names {
         default:
             return true
         }
+    }
+
+    /// Why `name` holds a character that takes no column on its own (a
+    /// Hangul vowel or final consonant without the initial consonant it
+    /// joins), nil if none: terminals disagree on how to draw one, and the
+    /// client's screens leave it out, so such a name would show as nothing.
+    static func emptyOnScreen(_ name: String) -> String? {
+        guard let lone = name.first(where: { $0.columnWidth == 0 }), let scalar = lone.unicodeScalars.first else { return nil }
+        return "Names may not hold a character that takes no room on screen on its own, and this one holds \(scalar.codePoint). Type NAME <nickname> with letters, digits, spaces or punctuation."
     }
 
     /// Graphic characters that show nothing: a name of them looks empty.

@@ -1,4 +1,5 @@
 import Testing
+import TextColumns
 @testable import WordGameClient
 import WordGame
 import WordGameProtocol
@@ -285,9 +286,60 @@ import WordGameProtocol
             for state in [lobby(players: 45), playing(players: 40), finished(players: 30)] {
                 let shown = frame(state, at: 1_000, columns: columns, rows: rows)
                 #expect(shown.rows.count == rows)
-                #expect(shown.rows.allSatisfy { $0.count == columns })
+                #expect(shown.rows.allSatisfy { $0.columnWidth == columns })
             }
         }
+    }
+
+    // MARK: Wide names and words
+
+    static let wideNames = ["李小龍王大明張三", "Ana 李小龍", "🦊🦊🦊🦊🦊🦊🦊🦊", "Zoë", "Nguye\u{323}\u{302}n", "family 👨\u{200D}👩\u{200D}👧",
+                            "漢字漢字漢字漢字漢字漢字漢字漢字"]
+
+    /// A class whose names and words take two columns a character, in every screen.
+    func wideStates() -> [PresentState] {
+        let names = Self.wideNames
+        var round = lobby(players: names.count, names: { names[$0] })
+        round.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: names.count)), at: t(0))
+        round.receive(.round(RoundInfo(number: 3, pairs: 15, english: "family 👨\u{200D}👩\u{200D}👧", spanish: "漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字", milliseconds: 5_000)), at: t(0))
+        for (index, name) in names.enumerated() {
+            round.receive(.top(TopEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 1_000)), at: t(0))
+        }
+        round.receive(.end("TOP"), at: t(0))
+        round.receive(.waiting(count: names.count, names: names), at: t(0))
+        var over = round
+        over.receive(.gameOver(GameOver(rank: 0, ranked: names.count, correct: 0, wrong: 0, milliseconds: 0)), at: t(60_000))
+        for (index, name) in names.enumerated() {
+            over.receive(.ranking(RankingEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 20_000, outAt: 0)), at: t(60_000))
+        }
+        over.receive(.end("RANKING"), at: t(60_000))
+        return [lobby(players: names.count, names: { names[$0] }), round, over]
+    }
+
+    @Test func wideNamesAndWordsKeepEveryRowTheWindowsWidth() {
+        for (columns, rows) in [(80, 24), (60, 20), (120, 40)] {
+            for state in wideStates() {
+                let shown = frame(state, at: 1_000, columns: columns, rows: rows)
+                let wrong = shown.rows.filter { $0.columnWidth != columns }
+                #expect(wrong.isEmpty, "\(columns)×\(rows), \(state.screen): \(wrong)")
+            }
+        }
+        let round = text(frame(wideStates()[1], columns: 80))
+        #expect(round.contains("family 👨\u{200D}👩\u{200D}👧"), "the ZWJ family is drawn whole")
+        #expect(round.contains("1 李小龍王大明張三"), "a name of 16 columns fits the leaderboard")
+    }
+
+    @Test func scoresLineUpWhateverAlphabetTheNamesAreIn() {
+        // The column where the score starts, in the ranking and in the leaderboard.
+        func scoreColumn(_ line: String) -> Int? {
+            line.firstIndex(of: "✓").map { line[..<$0].columnWidth }
+        }
+        let ranking = Self.wideNames.map { PresentRenderer.rankingLine(RankingEntry(rank: 1, name: $0, correct: 5, wrong: 2, milliseconds: 23_400, outAt: 0)) }
+        #expect(Set(ranking.map(scoreColumn)).count == 1, "\(ranking)")
+        #expect(Set(ranking.map(\.columnWidth)).count == 1, "\(ranking)")
+        let board = frame(wideStates()[1], columns: 80).rows.filter { $0.contains("│") && $0.contains("✓") }
+        #expect(board.count == Self.wideNames.count)
+        #expect(Set(board.map(scoreColumn)).count == 1, "\(board)")
     }
 
     @Test func controlCharactersInNamesNeverReachTheScreen() {

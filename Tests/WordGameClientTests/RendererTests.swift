@@ -1,4 +1,5 @@
 import Testing
+import TextColumns
 import WordGame
 import WordGameClient
 import WordGameProtocol
@@ -81,6 +82,16 @@ import WordGameProtocol
         state.tick(at: t(4_000))
         #expect(state.lastRevealAt == nil && state.countdownEnds == nil)
         #expect(!state.isAnimating(at: t(4_000)), "nothing moves: the client can sleep")
+    }
+
+    @Test func wideWordsStayInsideTheWindow() {
+        // 36 spaces, a word of 16 columns and 36 spaces used to make 88 columns of 80: the screen scrolled.
+        var state = playing()
+        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "family 👨\u{200D}👩\u{200D}👧", spanish: "漢字漢字漢字漢字", milliseconds: 5_000)), at: t(0))
+        let shown = frame(state, at: 1_000, columns: 80, rows: 24)
+        #expect(shown.rows.allSatisfy { $0.columnWidth == 80 }, "\(shown.rows.filter { $0.columnWidth != 80 })")
+        #expect(shown.rows.contains { $0.contains("漢字漢字漢字漢字") })
+        #expect(shown.ansi(color: true).contains("family 👨\u{200D}👩\u{200D}👧"), "the family is drawn, not 👨�👩�👧")
     }
 
     @Test func theEndDialogShowsScoreRankAndEveryPair() {

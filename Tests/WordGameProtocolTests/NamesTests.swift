@@ -1,4 +1,5 @@
 import Testing
+import TextColumns
 @testable import WordGameProtocol
 
 @Suite struct NamesTests {
@@ -68,28 +69,59 @@ import Testing
         }
     }
 
-    @Test func lengthIsCharactersAndBytes() throws {
+    @Test func lengthIsCharactersColumnsAndBytes() throws {
         #expect(try Names.nickname(String(repeating: "x", count: 16)).get().count == 16)
         #expect((try? Names.nickname(String(repeating: "x", count: 17)).get()) == nil)
-        // 16 characters of 4 bytes: exactly the byte cap.
-        #expect(try Names.nickname(String(repeating: "🦊", count: 16)).get().utf8.count == Names.nicknameMaxBytes)
-        // 16 flags are 16 characters but 128 bytes.
-        let flags = String(repeating: "🇵🇹", count: 16)
-        #expect(flags.count == 16)
-        guard case .failure(let error) = Names.nickname(flags) else { Issue.record("accepted 128 bytes"); return }
-        #expect(error.code == .badName)
-        #expect(error.text.contains("at most 64 bytes"))
-        #expect(error.text.contains("Type NAME"))
-        // Vietnamese typed decomposed (e, dot below, circumflex: 5 bytes a letter) fits 12 letters.
+        // 8 characters of 2 columns and 4 bytes: exactly the column cap, half the byte cap.
+        #expect(try Names.nickname(String(repeating: "🦊", count: 8)).get().columnWidth == Names.nicknameMaxColumns)
+        // Flags are 2 columns and 8 bytes: 8 of them meet both caps exactly.
+        #expect(try Names.nickname(String(repeating: "🇵🇹", count: 8)).get().utf8.count == Names.nicknameMaxBytes)
+        // Vietnamese typed decomposed (e, dot below, circumflex: 5 bytes a letter) fits 12 letters, not 13.
         let decomposed = String(repeating: "e\u{323}\u{302}", count: 12)
         #expect(try Names.nickname(decomposed).get() == decomposed)
+        guard case .failure(let error) = Names.nickname(decomposed + "e\u{323}\u{302}") else { Issue.record("accepted 65 bytes"); return }
+        #expect(error.code == .badName)
+        #expect(error.text.contains("at most 64 bytes, and \"\(decomposed)e\u{323}\u{302}\" takes 65"))
+        #expect(error.text.contains("Type NAME"))
     }
 
-    @Test func emptyAndTooLongStillRefused() {
-        for bad in ["", "   ", String(repeating: "x", count: 17)] {
+    @Test func namesAreAtMostSixteenColumns() throws {
+        #expect(try Names.nickname("李小龍王大明張三").get() == "李小龍王大明張三", "8 CJK characters: 16 columns")
+        #expect(try Names.nickname("Ana 李小龍").get() == "Ana 李小龍")
+        for (name, columns) in [("李小龍王大明張三李", 18), (String(repeating: "漢", count: 16), 32), (String(repeating: "🦊", count: 16), 32),
+                                ("Ana María 李小龍王", 18), (String(repeating: "🇵🇹", count: 9), 18)] {
+            guard case .failure(let error) = Names.nickname(name) else { Issue.record("accepted \(name), \(columns) columns"); continue }
+            #expect(error.code == .badName)
+            #expect(error.text.hasPrefix("Names may be at most 16 columns wide on screen, and \"\(name)\" takes \(columns): "), "\(error.text)")
+            #expect(error.text.contains("Type NAME <nickname> with fewer characters."))
+        }
+    }
+
+    @Test func everyCharacterOfANameTakesRoomOnScreen() throws {
+        // A Hangul vowel alone takes no column: the name would show as nothing.
+        for bad in ["\u{1161}\u{1161}", "Ana \u{1175}", "\u{D7B0}x"] {
             guard case .failure(let error) = Names.nickname(bad) else { Issue.record("accepted \(bad.debugDescription)"); continue }
             #expect(error.code == .badName)
-            #expect(error.text.contains("1 to 16 characters"))
+            #expect(error.text.contains("takes no room on screen") && error.text.contains("U+"), "\(error.text)")
+        }
+        // With its initial consonant it is one syllable of two columns.
+        #expect(try Names.nickname("\u{1112}\u{1161}\u{11AB} Kim").get().columnWidth == 6)
+    }
+
+    @Test func aTooLongNameIsQuotedWholeOrVisiblyCut() {
+        guard case .failure(let error) = Names.nickname("ThisNameIsWayTooLongTruly") else { Issue.record("accepted 25 characters"); return }
+        #expect(error.text == "Names are 1 to 16 characters, and \"ThisNameIsWayTooLongTruly\" has 25. Type NAME <nickname> with fewer characters.")
+        guard case .failure(let long) = Names.nickname("ThisNameIsWayTooLongForAnyLeaderboardAtAll") else { Issue.record("accepted 42 characters"); return }
+        #expect(long.text.contains("and \"ThisNameIsWayTooLongForAnyLeade…\" has 42."), "cut at 32 columns, visibly: \(long.text)")
+        // Whatever the name, the quote is the whole name or a start of it and an ellipsis.
+        for count in 17...120 {
+            for letter in ["x", "漢", "é", "🦊"] {
+                let name = String(repeating: letter, count: count)
+                guard case .failure(let error) = Names.nickname(name) else { Issue.record("accepted \(count) \(letter)"); continue }
+                let quote = error.text.split(separator: "\"")[1]
+                #expect(quote == name || (quote.hasSuffix("…") && name.hasPrefix(quote.dropLast())), "\(error.text)")
+                #expect(error.text.contains("\" has \(count). "), "the count is of characters, as the limit: \(error.text)")
+            }
         }
     }
 

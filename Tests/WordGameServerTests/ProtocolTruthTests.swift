@@ -24,6 +24,18 @@ import WordGame
         }
     }
 
+    @Test func theBadNameTextsAreTheOnesNAMEShows() throws {
+        let document = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("Protocol.md"), encoding: .utf8)
+        let server = try TestServer()
+        let client = try server.client()
+        for name in ["ThisNameIsWayTooLongTruly", "李小龍王大明張三李"] {
+            client.send("NAME \(name)")
+            #expect(try client.waitForError().code == .badName)
+            let line = try #require(client.transcript.last)
+            #expect(document.contains("\n    \(line)\n"), "Protocol.md does not show \(line)")
+        }
+    }
+
     @Test func roundNumbersAreDigitsOnlyAndZeroIsAWrongRound() throws {
         let server = try TestServer(rules: Rules(roundMilliseconds: 5_000))
         let ana = try server.player("Ana")

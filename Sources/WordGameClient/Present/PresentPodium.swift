@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -29,12 +30,12 @@ extension PresentRenderer {
     /// " 12. Name              5✓ 2✗  23.4 s": rank, name, right, wrong and the time taken.
     static func rankingLine(_ entry: RankingEntry) -> String {
         let rank = String(entry.rank) + "."
-        let name = ScreenText.fit(ScreenText.safe(entry.name), 16)
+        // The name in 17 columns, so the scores line up whatever alphabet it is in.
+        let name = Columns.pad(ScreenText.fit(ScreenText.safe(entry.name), 16), 17)
         let seconds = "\(entry.milliseconds / 1000).\(entry.milliseconds % 1000 / 100) s"
         let score = "\(entry.correct)✓ \(entry.wrong)✗"
-        return String(repeating: " ", count: max(0, 4 - rank.count)) + rank + " " + name
-            + String(repeating: " ", count: 17 - name.count) + score
-            + String(repeating: " ", count: max(1, 8 - score.count)) + String(repeating: " ", count: max(0, 7 - seconds.count)) + seconds
+        return String(repeating: " ", count: max(0, 4 - rank.count)) + rank + " " + name + score
+            + String(repeating: " ", count: max(1, 8 - score.columnWidth)) + String(repeating: " ", count: max(0, 7 - seconds.count)) + seconds
     }
 
     /// Second, first and third side by side, first the tallest: each a block

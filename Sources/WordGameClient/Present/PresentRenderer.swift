@@ -1,4 +1,5 @@
 import Foundation
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -97,8 +98,8 @@ public enum PresentRenderer {
     /// A line of keys that fits: the page keys go first, then the separators shrink.
     static func fitting(_ keys: String, _ width: Int) -> String {
         var line = keys
-        if line.count > width { line = line.replacingOccurrences(of: " · ←→ pages", with: "") }
-        if line.count > width { line = line.replacingOccurrences(of: " · ", with: "  ") }
+        if line.columnWidth > width { line = line.replacingOccurrences(of: " · ←→ pages", with: "") }
+        if line.columnWidth > width { line = line.replacingOccurrences(of: " · ", with: "  ") }
         return line
     }
 
@@ -127,7 +128,7 @@ public enum PresentRenderer {
                   "Q            quit",
                   "",
                   "any key closes this help"]
-        let width = min(frame.columns - 4, (lines.map(\.count).max() ?? 0) + 6)
+        let width = min(frame.columns - 4, (lines.map(\.columnWidth).max() ?? 0) + 6)
         let top = max(2, (frame.height - lines.count - 2) / 2)
         let left = (frame.columns - width) / 2
         for row in top..<(top + lines.count + 2) { frame.put(String(repeating: " ", count: width), row: row, column: left, .reverse) }

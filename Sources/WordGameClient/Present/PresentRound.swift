@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -56,7 +57,7 @@ extension PresentRenderer {
 
     private static func answered(_ count: Int, of playing: Int, _ frame: inout Frame, row: Int, _ area: Body) {
         let text = "Answered \(count) of \(playing)"
-        let barWidth = max(0, min(30, area.width - text.count - 6))
+        let barWidth = max(0, min(30, area.width - text.columnWidth - 6))
         let filled = playing > 0 ? min(barWidth, barWidth * count / playing) : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
         frame.centre(text + (barWidth > 0 ? "  " + bar : ""), row: row, left: area.left, width: area.width, .bold)
@@ -71,7 +72,7 @@ extension PresentRenderer {
         var line = heading
         for name in waiting.names.map(ScreenText.safe) {
             let piece = (line == heading ? "" : ", ") + name
-            if line.count + piece.count > area.width - 4 {
+            if line.columnWidth + piece.columnWidth > area.width - 4 {
                 lines.append(line + ",")
                 line = "  " + name
             } else {
@@ -94,11 +95,11 @@ extension PresentRenderer {
         frame.put(" Leaderboard", row: area.top, column: area.left, .bold)
         for (offset, entry) in top.prefix(max(0, area.bottom - area.top - 1)).enumerated() {
             let score = " \(entry.correct)✓ \(entry.wrong)✗"
-            let name = ScreenText.fit(ScreenText.safe(entry.name), area.width - 5 - score.count)
+            let name = ScreenText.fit(ScreenText.safe(entry.name), area.width - 5 - score.columnWidth)
             let rank = String(entry.rank)
             let line = String(repeating: " ", count: max(0, 3 - rank.count)) + rank + " " + name
             frame.put(line, row: area.top + 2 + offset, column: area.left)
-            frame.put(score, row: area.top + 2 + offset, column: area.left + area.width - score.count - 1)
+            frame.put(score, row: area.top + 2 + offset, column: area.left + area.width - score.columnWidth - 1)
         }
         if top.isEmpty { frame.put(" after the first pair", row: area.top + 2, column: area.left, .dim) }
     }

@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 import WordGameServer
@@ -103,7 +104,7 @@ public struct PresentState: Sendable {
         let port = joinPort == 4000 ? "" : " --port \(joinPort)"
         let client = "wordgame-client --host \(address)\(port) --room \(code)"
         let full = ["nc \(address) \(joinPort)   then type   NAME yourname   and   JOIN \(code)", "or  " + client]
-        if full.allSatisfy({ $0.count <= width }) { return full }
+        if full.allSatisfy({ $0.columnWidth <= width }) { return full }
         return ["nc \(address) \(joinPort) · NAME you · JOIN \(code)", client]
     }
 
@@ -338,7 +339,8 @@ public struct PresentState: Sendable {
                 let name = typed.trimmingCharacters(in: " ")
                 return name.isEmpty ? [] : [.kick(name)]
             case .backspace: prompt = .kick(String(typed.dropLast()))
-            case .character(let c) where typed.count < Names.nicknameLength.upperBound: prompt = .kick(typed + String(c))
+            // No name is wider than this: typing on past it could only miss.
+            case .character(let c) where (typed + String(c)).columnWidth <= Names.nicknameMaxColumns: prompt = .kick(typed + String(c))
             default: break
             }
             return []

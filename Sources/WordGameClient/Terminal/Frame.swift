@@ -1,5 +1,13 @@
-/// One screenful: plain rows of exactly `columns` characters, plus style
-/// spans. Tests read `rows`; the terminal gets `ansi(color:)`.
+import TextColumns
+
+/// One screenful: rows of exactly `columns` terminal columns, plus style
+/// spans in columns. Tests read `rows`; the terminal gets `ansi(color:)`.
+///
+/// Text is laid out in columns, one grapheme cluster at a time: 漢 and 🍎
+/// take two cells (the second a continuation), an accent stays on its
+/// letter, and 👨‍👩‍👧 is one cluster. Nothing is ever left half drawn:
+/// writing over either half of a wide cluster blanks its other half, and a
+/// wide cluster cut by an edge of the frame becomes a space.
 public struct Frame: Equatable, Sendable {
     public enum Style: Equatable, Sendable {
         case bold, reverse, dim, green, red, yellow, cyan
@@ -27,13 +35,16 @@ public struct Frame: Equatable, Sendable {
     }
 
     public let columns: Int
+    /// Each row's clusters, as a terminal draws them: exactly `columns`
+    /// columns wide (`columnWidth`), which is not `count` once a row holds
+    /// a wide or a combined character.
     public private(set) var rows: [String]
-    private var grid: [[Character]]
+    private var grid: [[FrameCell]]
     private(set) var spans: [Span] = []
 
     public init(columns: Int, rows: Int) {
         self.columns = columns
-        grid = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+        grid = Array(repeating: Array(repeating: .space, count: columns), count: rows)
         self.rows = Array(repeating: String(repeating: " ", count: columns), count: rows)
     }
 
@@ -48,38 +59,77 @@ public struct Frame: Equatable, Sendable {
         return frame
     }
 
-    /// Writes `text` at (row, column), clipped to the frame.
+    /// Writes `text` from `column` on, clipped to the frame.
     public mutating func put(_ text: String, row: Int, column: Int, _ styles: Style...) {
-        guard grid.indices.contains(row), column < columns else { return }
-        var written = 0
-        for (offset, character) in text.enumerated() {
-            let x = column + offset
-            if x < 0 { continue }
-            if x >= columns { break }
-            grid[row][x] = character
-            written += 1
-        }
-        rows[row] = String(grid[row])
-        if !styles.isEmpty && written > 0 {
-            spans.append(Span(row: row, column: max(0, column), length: written, styles: styles))
-        }
+        put(text, row: row, column: column, styles: styles)
     }
 
-    /// `text` centred between `left` and `left + width`.
+    /// `text` centred between `left` and `left + width` columns (cut if longer).
     public mutating func centre(_ text: String, row: Int, left: Int = 0, width: Int? = nil, _ styles: Style...) {
         let width = width ?? columns
         let fitted = ScreenText.fit(text, width)
-        let column = left + (width - fitted.count) / 2
-        put(fitted, row: row, column: column)
-        if !styles.isEmpty { spans.append(Span(row: row, column: column, length: fitted.count, styles: styles)) }
+        put(fitted, row: row, column: left + (width - fitted.columnWidth) / 2, styles: styles)
     }
 
-    /// `text` ending at the right edge (minus `margin`).
+    /// `text` ending at the right edge (minus `margin` columns).
     public mutating func right(_ text: String, row: Int, margin: Int = 1, _ styles: Style...) {
         let fitted = ScreenText.fit(text, columns - margin)
-        let column = columns - margin - fitted.count
-        put(fitted, row: row, column: column)
-        if !styles.isEmpty { spans.append(Span(row: row, column: column, length: fitted.count, styles: styles)) }
+        put(fitted, row: row, column: columns - margin - fitted.columnWidth, styles: styles)
+    }
+
+    /// Writes `text` cluster by cluster from `column` on; the styles go on the columns written.
+    mutating func put(_ text: String, row: Int, column: Int, styles: [Style]) {
+        guard grid.indices.contains(row), column < columns else { return }
+        var x = column
+        var written: Range<Int>?
+        for character in text {
+            guard x < columns else { break }
+            let width = character.columnWidth
+            // Marks or invisible characters with nothing to sit on would join
+            // whatever the cell beside them holds: they are left out.
+            guard width > 0 else { continue }
+            let start = x
+            x += width
+            guard x > 0 else { continue }
+            if start >= 0 && x <= columns {
+                place(character, width: width, row: row, column: start)
+            } else {
+                place(" ", width: 1, row: row, column: max(0, start))  // a wide cluster cut by an edge
+            }
+            written = (written?.lowerBound ?? max(0, start))..<min(columns, x)
+        }
+        rows[row] = String(grid[row].compactMap(\.character))
+        if let written, !styles.isEmpty {
+            spans.append(Span(row: row, column: written.lowerBound, length: written.count, styles: styles))
+        }
+    }
+
+    /// One cluster into the grid at `column`, every cell left whole: the
+    /// newest text wins over the half of a wide cluster it covers, and over
+    /// a neighbour it would join (see `Character.joins`).
+    private mutating func place(_ character: Character, width: Int, row: Int, column: Int) {
+        // A cluster that joins even a space (it begins with a mark, or ends
+        // in a prepended one) cannot stand in a cell of its own.
+        if character.joins(" ") || Character(" ").joins(character) {
+            place("\u{FFFD}", width: 1, row: row, column: column)
+            if width == 2 { place(" ", width: 1, row: row, column: column + 1) }
+            return
+        }
+        let end = column + width
+        if column > 0 && grid[row][column] == .continuation { grid[row][column - 1] = .space }
+        if end < columns && grid[row][end] == .continuation { grid[row][end] = .space }
+        grid[row][column] = .cluster(character, width: width)
+        if width == 2 { grid[row][column + 1] = .continuation }
+        if column > 0 {
+            let left = grid[row][column - 1] == .continuation ? column - 2 : column - 1
+            if grid[row][left].character?.joins(character) == true { blank(row, left) }
+        }
+        if end < columns, let next = grid[row][end].character, character.joins(next) { blank(row, end) }
+    }
+
+    /// The cluster starting at `column` replaced by spaces.
+    private mutating func blank(_ row: Int, _ column: Int) {
+        for x in column..<(column + grid[row][column].width) { grid[row][x] = .space }
     }
 
     /// The frame as terminal output: cursor home, each row drawn and its
@@ -94,16 +144,18 @@ public struct Frame: Equatable, Sendable {
         return out
     }
 
-    private func styledRow(_ index: Int, _ row: [Character], color: Bool) -> String {
+    private func styledRow(_ index: Int, _ row: [FrameCell], color: Bool) -> String {
         // The styles of each column: later spans add to earlier ones.
         var styles = Array(repeating: [Style](), count: row.count)
         for span in spans where span.row == index {
             let kept = span.styles.filter { color || !$0.isColour }
-            for x in span.column..<min(row.count, span.column + span.length) { styles[x] += kept }
+            for x in max(0, span.column)..<min(row.count, span.column + span.length) { styles[x] += kept }
         }
         var out = ""
         var current: [Style] = []
-        for (x, character) in row.enumerated() {
+        // Each cluster once: after a wide one the terminal's cursor is already past its continuation.
+        for (x, cell) in row.enumerated() {
+            guard let character = cell.character else { continue }
             if styles[x] != current {
                 out += "\u{1B}[0m"
                 if !styles[x].isEmpty { out += "\u{1B}[" + styles[x].map(\.sgr).joined(separator: ";") + "m" }

@@ -9,7 +9,7 @@ enum HelpText {
 
     static let lines: [String] = [
         "HELP or ?              this list",
-        "NAME <nickname>        your name, 1 to 16 characters, unique in the room (also NICK)",
+        "NAME <nickname>        your name, 1 to 16 characters (8 Chinese, Japanese or Korean), unique in the room (also NICK)",
         "JOIN [room]            enter a room (default \"\(Names.defaultRoom)\"); the first one in is its host",
         "START                  the host starts a game (also AGAIN or R)",
         "Y or N                 the Spanish word is a correct (Y) or wrong (N) translation",
