@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -49,7 +50,7 @@ public enum Renderer {
     /// The first of `choices` that fits in `width` columns, else the last one cut to fit:
     /// wide windows get words, narrow ones abbreviations.
     static func fitting(_ choices: [String], _ width: Int) -> String {
-        choices.first { ScreenText.width($0) <= width } ?? ScreenText.fit(choices.last ?? "", width)
+        choices.first { $0.columnWidth <= width } ?? ScreenText.fit(choices.last ?? "", width)
     }
 
     // MARK: Parts
@@ -69,7 +70,7 @@ public enum Renderer {
         let wrong = (wide ? "Wrong attempts: \(state.wrong)" : "Wrong: \(state.wrong)") + limit
         let room = state.room.map { " · room \(ScreenText.safe(ClientTexts.spoken($0.name)))" } ?? ""
         let title = " wordgame\(room) · \(ScreenText.safe(state.name))"
-        frame.put(ScreenText.fit(title, frame.columns - ScreenText.width(correct) - 2), row: 0, column: 0, .bold)
+        frame.put(ScreenText.fit(title, frame.columns - correct.columnWidth - 2), row: 0, column: 0, .bold)
         frame.right(correct, row: 0, .green)
         frame.right(wrong, row: 1, .red)
     }
@@ -130,7 +131,7 @@ public enum Renderer {
         for entry in state.top.prefix(max(0, frame.height - 13)) {
             let mine = entry.name == state.name
             let counts = "\(entry.correct)✓ \(entry.wrong)✗"
-            let countsWidth = ScreenText.width(counts)
+            let countsWidth = counts.columnWidth
             let line = ScreenText.fit("\(entry.rank). \(ScreenText.safe(entry.name))", width - 3 - countsWidth)
             frame.put(line, row: row, column: left + 1, mine ? .bold : .dim)
             frame.put(counts, row: row, column: left + width - 1 - countsWidth, mine ? .bold : .dim)

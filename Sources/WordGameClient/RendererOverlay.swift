@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 
 /// What covers the screen until the next key: the keys of this screen (`?`),
@@ -30,14 +31,14 @@ extension Renderer {
             rows = [("q", "quit")]
         }
         rows.append(("Ctrl-C", "quit at once"))
-        let keyWidth = rows.map { ScreenText.width($0.0) }.max() ?? 0
-        return rows.map { $0.0 + String(repeating: " ", count: keyWidth - ScreenText.width($0.0) + 2) + $0.1 }
+        let keyWidth = rows.map { $0.0.columnWidth }.max() ?? 0
+        return rows.map { $0.0 + String(repeating: " ", count: keyWidth - $0.0.columnWidth + 2) + $0.1 }
             + ["", "any key closes this"]
     }
 
     /// `lines` in a box in the middle of the frame, over what is there.
     static func box(_ lines: [String], title: String?, _ frame: inout Frame) {
-        let inner = min(frame.columns - 6, max(title.map(ScreenText.width) ?? 0, lines.map(ScreenText.width).max() ?? 0))
+        let inner = min(frame.columns - 6, max(title.map(\.columnWidth) ?? 0, lines.map(\.columnWidth).max() ?? 0))
         let width = inner + 4
         let height = min(frame.height - 2, lines.count + 2)
         let left = (frame.columns - width) / 2

@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -56,7 +57,7 @@ extension Renderer {
         case nil: (text, style) = (truth, .dim)
         }
         // Up to three rows, the last ending where the notice row begins.
-        var lines = ScreenText.wrap(text, width - 2)
+        var lines = Columns.wrap(text, width - 2)
         if lines.count > 3 { lines = Array(lines.prefix(2)) + [ScreenText.fit(lines.dropFirst(2).joined(separator: " "), width - 2)] }
         let first = frame.height - 3 - lines.count
         for (offset, line) in lines.enumerated() {
@@ -69,7 +70,7 @@ extension Renderer {
     static func buttons(_ state: ClientState, _ frame: inout Frame, width: Int) {
         let correct = "[ ✓ Correct ]", wrong = "[ ✗ Wrong ]"
         let gap = 6
-        let left = (width - ScreenText.width(correct) - gap - ScreenText.width(wrong)) / 2
+        let left = (width - correct.columnWidth - gap - wrong.columnWidth) / 2
         let row = frame.height - 2
         let enabled = state.round != nil && state.pressed == nil && state.reconnecting == nil
         func draw(_ text: String, at column: Int, answer: Answer, colour: Frame.Style) {
@@ -82,6 +83,6 @@ extension Renderer {
             }
         }
         draw(correct, at: left, answer: .correct, colour: .green)
-        draw(wrong, at: left + ScreenText.width(correct) + gap, answer: .wrong, colour: .red)
+        draw(wrong, at: left + correct.columnWidth + gap, answer: .wrong, colour: .red)
     }
 }

@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -27,7 +28,7 @@ extension Renderer {
             let reveal = record.reveal
             let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
             let text = "\(mark.0) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)"
-            for (index, line) in ScreenText.wrap(text, inner - 2).enumerated() {
+            for (index, line) in Columns.wrap(text, inner - 2).enumerated() {
                 lines.append(index == 0 ? (line, mark) : ("  " + line, nil))
             }
         }

@@ -23,7 +23,9 @@ import WordGameProtocol
             #expect(a.number == number)
             ana.send(answer(for: a, rightly: true))
             bo.send(answer(for: b, rightly: number != 2))
-            #expect(try ana.waitForResult() == RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: 1, ranked: 2))
+            let anas = try ana.waitForResult()
+            // After pair 1 both are right and the faster ranks first, which a busy machine can make either.
+            #expect(anas == RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: number == 1 ? anas.rank : 1, ranked: 2))
             let result = try bo.waitForResult()
             #expect(result.verdict == (number == 2 ? .wrong : .right))
             #expect(result.wrong == 1 || number == 1)
