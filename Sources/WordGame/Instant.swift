@@ -32,6 +32,14 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
         (nanoseconds - earlier.nanoseconds) / 1_000_000
     }
 
+    /// Whole seconds from `now` to this instant, rounded up ("5 s" until the
+    /// last moment); 0 once it has passed. What countdowns on screen say.
+    public func wholeSecondsLeft(at now: Instant) -> Int {
+        let nanoseconds = self.nanoseconds - now.nanoseconds
+        guard nanoseconds > 0 else { return 0 }
+        return Int((nanoseconds + 999_999_999) / 1_000_000_000)
+    }
+
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     public var description: String { "\(Double(nanoseconds) / 1e9)s" }

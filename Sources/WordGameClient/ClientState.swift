@@ -122,7 +122,7 @@ public struct ClientState: Sendable {
     /// Whole seconds left in a countdown to the next game, rounded up; nil when none runs.
     public func countdownSeconds(at now: Instant) -> Int? {
         guard let ends = countdownEnds, now < ends else { return nil }
-        return Int(max(1, (ends.nanoseconds - now.nanoseconds + 999_999_999) / 1_000_000_000))
+        return ends.wholeSecondsLeft(at: now)
     }
 
     /// Answered, in a room where others still think: how many of them we wait for (nil: not known yet).

@@ -135,7 +135,7 @@ public struct PresentState: Sendable {
     /// Whole seconds to the next game, rounded up; nil when no countdown runs.
     public func countdownSeconds(at now: Instant) -> Int? {
         guard let ends = countdownEnds, now < ends else { return nil }
-        return Int(max(1, (ends.nanoseconds - now.nanoseconds + 999_999_999) / 1_000_000_000))
+        return ends.wholeSecondsLeft(at: now)
     }
 
     public func showsError(at now: Instant) -> Bool {

@@ -39,11 +39,7 @@ public struct Reconnecting: Equatable, Sendable {
     }
 
     /// Whole seconds left, rounded up: "52 s left" until the last moment.
-    public func secondsLeft(at now: Instant) -> Int {
-        let nanoseconds = deadline.nanoseconds - now.nanoseconds
-        guard nanoseconds > 0 else { return 0 }
-        return Int((nanoseconds + 999_999_999) / 1_000_000_000)
-    }
+    public func secondsLeft(at now: Instant) -> Int { deadline.wholeSecondsLeft(at: now) }
 
     /// "Connection lost — reconnecting… (attempt 3, 52 s left)"
     public func banner(at now: Instant) -> String {
