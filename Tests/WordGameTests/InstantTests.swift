@@ -12,4 +12,14 @@ import WordGame
         #expect(Instant(nanoseconds: .max - 1).adding(milliseconds: 1) == Instant(nanoseconds: .max))
         #expect(Instant(nanoseconds: .min + 1).adding(milliseconds: -1) == Instant(nanoseconds: .min))
     }
+
+    @Test func aCountdownShowsWholeSecondsRoundedUpUntilTheEnd() {
+        let end = Instant.milliseconds(5_000)
+        #expect(end.wholeSecondsLeft(at: .milliseconds(0)) == 5)
+        #expect(end.wholeSecondsLeft(at: .milliseconds(1)) == 5)
+        #expect(end.wholeSecondsLeft(at: .milliseconds(4_001)) == 1)
+        #expect(end.wholeSecondsLeft(at: .milliseconds(4_999)) == 1)
+        #expect(end.wholeSecondsLeft(at: end) == 0)
+        #expect(end.wholeSecondsLeft(at: .milliseconds(9_000)) == 0)
+    }
 }
