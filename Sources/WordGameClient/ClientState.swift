@@ -1,10 +1,6 @@
 import WordGame
 import WordGameProtocol
 
-extension ClientState {
-    public mutating func resized(columns: Int, rows: Int) { window = (columns, rows) }
-}
-
 extension RoundInfo {
     /// How far this pair has fallen, received at `start`: 0 at the top, 1 when its time is up.
     func fall(since start: Instant, at now: Instant) -> Double {
@@ -125,11 +121,13 @@ public struct ClientState: Sendable {
         return ends.wholeSecondsLeft(at: now)
     }
 
-    /// Answered, in a room where others still think: how many of them we wait for (nil: not known yet).
-    public var waitingForOthers: Int?? {
-        guard round != nil, pressed != nil, (room?.members ?? 1) > 1 || ranked > 1 else { return nil }
-        return .some(answered.map { max(0, $0.of - $0.count) })
-    }
+    /// Answered, in a room where the others may still think: the screen says we wait for them.
+    public var waitsForOthers: Bool { round != nil && pressed != nil && ((room?.members ?? 1) > 1 || ranked > 1) }
+
+    /// How many players still think about the open pair, once PROGRESS (or our own answer) says.
+    public var othersStillThinking: Int? { answered.map { max(0, $0.of - $0.count) } }
+
+    public mutating func resized(columns: Int, rows: Int) { window = (columns, rows) }
 
     /// What is left on the normal screen when the client ends: the last score.
     public var farewell: String? {
@@ -242,89 +240,7 @@ public struct ClientState: Sendable {
         if let ends = countdownEnds, now >= ends { countdownEnds = nil }
     }
 
-    /// A key press at `now`; returns the commands to send.
-    public mutating func press(_ key: Key, at now: Instant) -> [ClientCommand] {
-        let quits = key == .character("q") || key == .character("Q")
-        if let shown = overlay {
-            overlay = nil
-            // The second q of "quit?"; any other key only closes what covered the screen.
-            guard shown == .confirmQuit, quits else { return [] }
-            hasQuit = true
-            return [.quit]
-        }
-        // q next to w, the wrong key, must not end a game by accident: it asks first.
-        // Ctrl-C, and q while reconnecting (nothing to lose) quit at once.
-        if quits && screen == .playing && me == .playing && reconnecting == nil {
-            overlay = .confirmQuit
-            return []
-        }
-        if key == .interrupt || quits {
-            hasQuit = true
-            return [.quit]
-        }
-        if key == .character("?") || key == .character("h") || key == .character("H") {
-            overlay = .keys
-            return []
-        }
-        if screen == .gameOver, let step = Self.scrollStep(for: key) {
-            let last = Renderer.reviewMaxOffset(self, columns: window.columns, rows: window.rows)
-            reviewOffset = max(0, min(last, reviewOffset + step))
-            return []
-        }
-        // No connection to take a key while the seat is being taken back; only quitting works.
-        guard reconnecting == nil else { return [] }
-        switch screen {
-        case .playing:
-            guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }
-            pressed = answer
-            pressedAt = now
-            // Ours is one more answer; PROGRESS will say exactly how many.
-            if let known = answered { answered = (min(known.of, known.count + 1), known.of) }
-            return [.answer(round: round.number, answer)]
-        case .gameOver:
-            guard canStartNext, !nextGameAsked, key == .character("r") || key == .character("R") else { return [] }
-            if isHost {
-                // The dialog stays until the game begins: a countdown may come first.
-                nextGameAsked = true
-            } else {
-                restart()  // ready in an auto-start room: the lobby says how many more are needed
-            }
-            return [.start]
-        case .lobby:
-            let starts: [Key] = [.enter, .character("s"), .character("S"), .character("r"), .character("R")]
-            return starts.contains(key) ? [.start] : []
-        case .outside:
-            return []
-        }
-    }
-
-    /// Rows the end dialog's list moves for a key; nil if the key does not scroll.
-    static func scrollStep(for key: Key) -> Int? {
-        switch key {
-        case .up, .character("k"): return -1
-        case .down, .character("j"): return 1
-        case .pageUp, .character("b"): return -10
-        case .pageDown, .character(" "): return 10
-        default: return nil
-        }
-    }
-
-    static func answer(for key: Key) -> Answer? {
-        switch key {
-        case .character("y"), .character("Y"), .character("c"), .character("C"), .right: return .correct
-        case .character("n"), .character("N"), .character("w"), .character("W"), .left: return .wrong
-        default: return nil
-        }
-    }
-
-    /// Back to the initial state of a game, keeping the room.
-    private mutating func restart() {
-        beginGame(nil)
-        final = nil
-        notice = nil
-    }
-
-    private mutating func beginGame(_ info: GameInfo?) {
+    mutating func beginGame(_ info: GameInfo?) {
         game = info
         final = nil
         round = nil

@@ -15,8 +15,8 @@ extension Renderer {
             let row = fallRow(state.fall(at: now), rows: height)
             frame.centre(ScreenText.safe(round.spanish), row: row, width: width, .bold, .yellow)
         }
-        if let waiting = state.waitingForOthers {
-            let others = waiting.map { $0 == 1 ? "1 other" : "\($0) others" } ?? "the others"
+        if state.waitsForOthers {
+            let others = state.othersStillThinking.map { $0 == 1 ? "1 other" : "\($0) others" } ?? "the others"
             frame.centre(fitting(["Answered ✓ — waiting for \(others)", "Answered ✓ — waiting"], width), row: 4, width: width, .yellow)
         }
         if state.showsFeedback(at: now), let record = state.lastReveal { feedback(record, &frame, width: width) }
