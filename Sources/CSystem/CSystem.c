@@ -126,8 +126,8 @@ static void write_all(int fd, const char *text) {
 
 void csystem_terminal_restore(void) {
     if (terminal_fd < 0) return;
-    // Show the cursor, reset colours, leave the alternate screen.
-    write_all(terminal_fd, "\033[0m\033[?25h\033[?1049l");
+    // Show the cursor, reset colours, wrap at the edge again, leave the alternate screen.
+    write_all(terminal_fd, "\033[0m\033[?25h\033[?7h\033[?1049l");
     tcsetattr(terminal_fd, TCSAFLUSH, &saved_termios);
     terminal_fd = -1;
 }
@@ -170,7 +170,9 @@ int csystem_terminal_enter(int fd) {
     if (!registered) { atexit(csystem_terminal_restore); catch_crashes(); registered = 1; }
     if (tcsetattr(fd, TCSAFLUSH, &raw) != 0) return -1;
     terminal_fd = fd;
-    // Alternate screen, clear it, hide the cursor.
-    write_all(fd, "\033[?1049h\033[2J\033[?25l");
+    // Alternate screen, clear it, hide the cursor, and no wrapping at the right edge:
+    // a row a terminal draws wider than we measured (a ZWJ sequence it shows as
+    // three glyphs) is cut there instead of pushing every row below it down.
+    write_all(fd, "\033[?1049h\033[2J\033[?25l\033[?7l");
     return 0;
 }

@@ -78,17 +78,25 @@ import WordGame
         #expect(!ansi.contains("\u{FFFD}"))
     }
 
-    /// What a row draws on a terminal: its `ansi` line without escapes.
+    /// What a row draws on a terminal: its `ansi` line without escapes. Each
+    /// row begins with its own cursor position (`ESC [ row ; 1 H`), in order.
     func drawn(_ frame: Frame) -> [String] {
-        frame.ansi(color: true).components(separatedBy: "\r\n").map { line in
-            var out = "", escape = false
-            for character in line {
-                if character == "\u{1B}" { escape = true; continue }
-                if escape { if character.isLetter { escape = false }; continue }
-                out.append(character)
+        var rows: [String] = [], escape = "", inEscape = false
+        for character in frame.ansi(color: true) {
+            if character == "\u{1B}" { inEscape = true; escape = ""; continue }
+            if inEscape {
+                escape.append(character)
+                guard character.isLetter else { continue }
+                inEscape = false
+                if character == "H" {
+                    #expect(escape == "[\(rows.count + 1);1H", "row \(rows.count) is placed where it belongs")
+                    rows.append("")
+                }
+                continue
             }
-            return out
+            rows[rows.count - 1].append(character)
         }
+        return rows
     }
 
     @Test func everyRowIsExactlyTheWindowsWidth() {

@@ -68,7 +68,7 @@ import WordGameTestSupport
         // Nothing is drawn after the restore. script(1) or the shell may still add a plain
         // "Segmentation fault" line of its own (it does when run without a terminal on stdin, as in CI).
         let after = left.map { String(run.stdout[$0.upperBound...]) } ?? ""
-        #expect(run.stdout.contains("\u{1B}[?25h\u{1B}[?1049l"), "the cursor is shown and the screen left together")
+        #expect(run.stdout.contains("\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"), "the cursor is shown, wrapping back on and the screen left together")
         #expect(!after.contains("\u{1B}"), "the restore is the last thing the client wrote: \(after.debugDescription)")
     }
 }

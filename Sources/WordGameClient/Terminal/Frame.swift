@@ -134,12 +134,15 @@ public struct Frame: Equatable, Sendable {
 
     /// The frame as terminal output: cursor home, each row drawn and its
     /// remainder cleared, written by the caller in a single write.
+    /// Each row starts at its own cursor position, not after the previous
+    /// one: a row some terminal draws wider than measured cannot move the
+    /// rows below it (the loop also turns off wrapping at the edge).
     public func ansi(color: Bool) -> String {
-        var out = "\u{1B}[H"
+        var out = ""
         for (index, row) in grid.enumerated() {
+            out += "\u{1B}[\(index + 1);1H"
             out += styledRow(index, row, color: color)
             out += "\u{1B}[0m\u{1B}[K"
-            if index < grid.count - 1 { out += "\r\n" }
         }
         return out
     }
