@@ -10,16 +10,30 @@ extension Renderer {
         if let game = state.game, let number = state.round?.number ?? state.lastReveal?.reveal.number {
             frame.put(" Pair \(number) of \(game.pairs)", row: 1, column: 0, .dim)
         }
+        // The rows the falling word takes now: feedback never covers them.
+        var wordRows = 0..<0
+        var englishRows = 1
         if let round = state.round {
-            frame.centre(ScreenText.safe(round.english), row: 3, width: width, .bold, .cyan)
-            let row = fallRow(state.fall(at: now), rows: height)
-            frame.centre(ScreenText.safe(round.spanish), row: row, width: width, .bold, .yellow)
+            // Words too long for a row wrap, never cut: the English on rows 3–4, the Spanish as a block that falls.
+            let english = Columns.wrap(ScreenText.safe(round.english), width - 2)
+            for (offset, line) in english.prefix(2).enumerated() { frame.centre(line, row: 3 + offset, width: width, .bold, .cyan) }
+            englishRows = min(2, english.count)
+            let spanish = Columns.wrap(ScreenText.safe(round.spanish), width - 2)
+            let (top, bottom) = fieldRows(height)
+            let lastTop = max(top, bottom - spanish.count + 1)
+            let first = top + Int((state.fall(at: now) * Double(lastTop - top)).rounded())
+            for (offset, line) in spanish.enumerated() { frame.centre(line, row: first + offset, width: width, .bold, .yellow) }
+            wordRows = first..<(first + spanish.count)
         }
         if state.waitsForOthers {
             let others = state.othersStillThinking.map { $0 == 1 ? "1 other" : "\($0) others" } ?? "the others"
-            frame.centre(fitting(["Answered ✓ — waiting for \(others)", "Answered ✓ — waiting"], width), row: 4, width: width, .yellow)
+            // Under the English word, or above it when it takes two rows.
+            frame.centre(fitting(["Answered ✓ — waiting for \(others)", "Answered ✓ — waiting"], width),
+                         row: englishRows == 1 ? 4 : 2, width: width, .yellow)
         }
-        if state.showsFeedback(at: now), let record = state.lastReveal { feedback(record, &frame, width: width) }
+        if state.showsFeedback(at: now), let record = state.lastReveal {
+            feedback(record, &frame, width: width, below: wordRows.upperBound, notice: state.notice != nil)
+        }
         let keysRow = height - 1
         switch state.me {
         case .out:
@@ -42,9 +56,11 @@ extension Renderer {
         if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: height - 3, width: width, .dim) }
     }
 
-    /// The last pair's truth, whole: it wraps onto more rows rather than being cut.
-    /// "✗ Wrong. politics = la política, not director del colegio"
-    static func feedback(_ record: PairRecord, _ frame: inout Frame, width: Int) {
+    /// The last pair's truth, whole: "✗ Wrong. politics = la política, not
+    /// director del colegio". It shows while the next word starts to fall, so
+    /// it takes the rows between that word and the buttons, wrapping rather
+    /// than cutting; only a text taller than all of them is cut.
+    static func feedback(_ record: PairRecord, _ frame: inout Frame, width: Int, below wordEnd: Int, notice: Bool) {
         let reveal = record.reveal
         let english = ScreenText.safe(reveal.english), shown = ScreenText.safe(reveal.spanish)
         let truth = reveal.truth == .correct ? "\(english) = \(shown) is correct."
@@ -56,13 +72,18 @@ extension Renderer {
         case .timeout?: (text, style) = ("⏱ Too slow. \(truth)", .red)
         case nil: (text, style) = (truth, .dim)
         }
-        // Up to three rows, the last ending where the notice row begins.
-        var lines = Columns.wrap(text, width - 2)
-        if lines.count > 3 { lines = Array(lines.prefix(2)) + [ScreenText.fit(lines.dropFirst(2).joined(separator: " "), width - 2)] }
-        let first = frame.height - 3 - lines.count
-        for (offset, line) in lines.enumerated() {
-            if style == .dim { frame.centre(line, row: first + offset, width: width, .dim) } else {
-                frame.centre(line, row: first + offset, width: width, style, .bold)
+        // From under the word down to the notice row (that row too when no notice waits for it).
+        let last = frame.height - (notice ? 4 : 3)
+        let first = max(wordEnd, 5)
+        // The whole width: at 40 columns a long phrase and its translation still fit in three rows.
+        var lines = Columns.wrap(text, width)
+        let room = max(1, last - first + 1)
+        if lines.count > room { lines = Array(lines.prefix(room - 1)) + [ScreenText.fit(lines.dropFirst(room - 1).joined(separator: " "), width)] }
+        // Bottom-aligned, close to the buttons, where the eye goes after answering.
+        let top = max(first, last - lines.count + 1)
+        for (offset, line) in lines.enumerated() where top + offset <= last {
+            if style == .dim { frame.centre(line, row: top + offset, width: width, .dim) } else {
+                frame.centre(line, row: top + offset, width: width, style, .bold)
             }
         }
     }

@@ -91,4 +91,26 @@ import WordGameProtocol
         for pair in Self.words { #expect(seen.contains(Columns.prefix(pair.english, 5)), "\(pair.english)") }
         #expect(seen.contains("japonés"))
     }
+
+    @Test func aLongWordWrapsAsItFallsAndFeedbackNeverCoversIt() {
+        let long = "buenos días, señoras y señores del ayuntamiento 图书馆"
+        var state = ClientState(name: "Ana")
+        state.receive(.room(RoomInfo(name: "main", state: .playing, members: 1, host: "Ana", autoStart: 1)), at: t(0))
+        state.receive(.game(GameInfo(pairs: 5, roundMilliseconds: 2_000, maxIncorrect: 3, players: 1)), at: t(0))
+        state.receive(.you(.playing), at: t(0))
+        state.receive(.reveal(Reveal(number: 1, english: "to look forward to something very much", spanish: "图书馆", truth: .wrong,
+                                     translation: "tener muchísimas ganas de algo / esperar con ilusión")), at: t(0))
+        state.receive(.result(RoundResult(number: 1, verdict: .right, correct: 1, wrong: 0, rank: 1, ranked: 1)), at: t(0))
+        state.receive(.round(RoundInfo(number: 2, pairs: 5, english: "good morning, ladies and gentlemen of the town hall",
+                                       spanish: long, milliseconds: 2_000)), at: t(0))
+        for ms in stride(from: Int64(0), through: 2_000, by: 100) {
+            let frame = Renderer.frame(state, columns: 40, rows: 12, now: t(ms))
+            let text = frame.rows.joined(separator: " ")
+            for word in long.split(separator: " ") { #expect(text.contains(word), "\(word) at \(ms) ms") }
+            let wordRows = frame.rows.indices.filter { frame.rows[$0].contains("señoras") || frame.rows[$0].contains("ayuntamiento") }
+            let feedbackRows = frame.rows.indices.filter { frame.rows[$0].contains("✓ Right!") || frame.rows[$0].contains("ilusión") }
+            #expect(Set(wordRows).isDisjoint(with: feedbackRows), "at \(ms) ms: \(frame.rows.joined(separator: "\n"))")
+            #expect(frame.rows.allSatisfy { !$0.contains("…") } || ms > 0, "nothing cut as the pair opens: \(frame.rows.joined(separator: "\n"))")
+        }
+    }
 }
