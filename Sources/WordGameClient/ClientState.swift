@@ -77,6 +77,9 @@ public struct ClientState: Sendable {
 
     public static let feedbackMilliseconds = 1_500
 
+    /// A move of the end dialog's list of pairs.
+    public enum Scroll: Equatable, Sendable { case pairUp, pairDown, pageUp, pageDown }
+
     /// What covers the screen until a key is pressed.
     public enum Overlay: Equatable, Sendable {
         /// `q` in the middle of a game: a second `q` quits, any other key plays on.

@@ -29,8 +29,7 @@ extension ClientState {
             return []
         }
         if screen == .gameOver, let step = Self.scrollStep(for: key) {
-            let last = Renderer.reviewMaxOffset(self, columns: window.columns, rows: window.rows)
-            reviewOffset = max(0, min(last, reviewOffset + step))
+            reviewOffset = Renderer.reviewOffset(after: step, from: reviewOffset, self, columns: window.columns, rows: window.rows)
             return []
         }
         // No connection to take a key while the seat is being taken back; only quitting works.
@@ -60,13 +59,13 @@ extension ClientState {
         }
     }
 
-    /// Rows the end dialog's list moves for a key; nil if the key does not scroll.
-    static func scrollStep(for key: Key) -> Int? {
+    /// How the end dialog's list moves for a key; nil if the key does not scroll.
+    static func scrollStep(for key: Key) -> Scroll? {
         switch key {
-        case .up, .character("k"): return -1
-        case .down, .character("j"): return 1
-        case .pageUp, .character("b"): return -10
-        case .pageDown, .character(" "): return 10
+        case .up, .character("k"): return .pairUp
+        case .down, .character("j"): return .pairDown
+        case .pageUp, .character("b"): return .pageUp
+        case .pageDown, .character(" "): return .pageDown
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 import WordGameProtocol
 
@@ -73,9 +74,21 @@ public enum LineModeText {
         return "Best of \(summary.played) games: \(best.correct) correct, \(best.wrong) wrong, \(best.date.prefix(10))"
     }
 
-    /// "Last games: 9✓ 3✗ · 7✓ 3✗", newest first.
-    public static func recentLine(_ summary: SoloHistory.Summary) -> String {
-        "Last games: " + summary.recent.map { "\($0.correct)✓ \($0.wrong)✗" }.joined(separator: " · ")
+    /// "Best: 12✓ 1✗ of 3 games": the record in a narrow box.
+    public static func shortBestLine(_ summary: SoloHistory.Summary) -> String {
+        if summary.bestIsLatest { return "A new best score!" }
+        return "Best: \(summary.best.correct)✓ \(summary.best.wrong)✗ of \(summary.played) games"
+    }
+
+    /// "Last games: 9✓ 3✗ · 7✓ 3✗", newest first, as many games as fit in `width` columns.
+    public static func recentLine(_ summary: SoloHistory.Summary, width: Int = .max) -> String {
+        var line = "Last games:"
+        for game in summary.recent {
+            let next = line + (line.hasSuffix(":") ? " " : " · ") + "\(game.correct)✓ \(game.wrong)✗"
+            guard next.columnWidth <= width else { break }
+            line = next
+        }
+        return line
     }
 
     static func seconds(_ milliseconds: Int) -> String {

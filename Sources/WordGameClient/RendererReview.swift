@@ -13,9 +13,21 @@ extension Renderer {
         var boxHeight: Int
         var listRows: Int
         var lines: [(text: String, mark: (String, Frame.Style)?)]
+        /// The first line of each pair: ↑/↓ move from pair to pair.
+        var pairStarts: [Int]
+        /// Whether the solo player's record (best and last games) has rows; a small window gives them to the list.
+        var showsRecord: Bool
 
         /// The first line shown for a wanted offset: never past the last full page.
         func clamped(_ offset: Int) -> Int { max(0, min(offset, lines.count - listRows)) }
+
+        /// Which pairs (1-based, first and last) have a line on screen from `offset`.
+        func pairsShown(from offset: Int) -> ClosedRange<Int> {
+            let end = min(lines.count, offset + listRows)
+            let first = pairStarts.lastIndex { $0 <= offset } ?? 0
+            let last = pairStarts.lastIndex { $0 < end } ?? first
+            return (first + 1)...(last + 1)
+        }
     }
 
     static func reviewLayout(_ state: ClientState, width: Int, height: Int) -> ReviewLayout {
@@ -23,7 +35,9 @@ extension Renderer {
         let inner = boxWidth - 4
         // Each pair wraps onto as many rows as it needs; ↑/↓ move a row.
         var lines: [(text: String, mark: (String, Frame.Style)?)] = []
+        var pairStarts: [Int] = []
         for record in state.history {
+            pairStarts.append(lines.count)
             let mark = Self.mark(record.verdict)
             let reveal = record.reveal
             let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
@@ -32,11 +46,14 @@ extension Renderer {
                 lines.append(index == 0 ? (line, mark) : ("  " + line, nil))
             }
         }
-        // Rows: borders 2, title, score, status, keys; the solo record 2 and a gap.
-        let fixed = 6 + (state.pastGames == nil ? 0 : 3)
+        // Rows: borders 2, title, score, status, keys; the solo record 2 and a gap,
+        // unless that would leave the list fewer than 4 rows.
         let available = height - 2  // the header's two rows stay
+        let showsRecord = state.pastGames != nil && available - 9 >= min(4, lines.count)
+        let fixed = 6 + (showsRecord ? 3 : 0)
         let listRows = max(1, min(lines.count, available - fixed))
-        return ReviewLayout(boxWidth: boxWidth, boxHeight: min(available, fixed + listRows), listRows: listRows, lines: lines)
+        return ReviewLayout(boxWidth: boxWidth, boxHeight: min(available, fixed + listRows), listRows: listRows, lines: lines,
+                            pairStarts: pairStarts, showsRecord: showsRecord)
     }
 
     static func mark(_ verdict: Verdict?) -> (String, Frame.Style) {
@@ -48,11 +65,25 @@ extension Renderer {
         }
     }
 
-    /// The largest useful scroll offset of the end dialog at this size, for the keys to stop at.
-    public static func reviewMaxOffset(_ state: ClientState, columns: Int, rows: Int) -> Int {
+    /// The end dialog's layout for a window of this size.
+    static func reviewLayout(_ state: ClientState, columns: Int, rows: Int) -> ReviewLayout {
         let width = showsPanel(state, columns: columns) ? columns - panelWidth - 1 : columns
-        let layout = reviewLayout(state, width: width, height: rows)
-        return layout.clamped(Int.max)
+        return reviewLayout(state, width: width, height: rows)
+    }
+
+    /// Where a scroll key takes the end dialog's list at this size: ↑/↓ a pair,
+    /// the page keys a page, never past the first line or the last page.
+    public static func reviewOffset(after step: ClientState.Scroll, from offset: Int, _ state: ClientState, columns: Int, rows: Int) -> Int {
+        let layout = reviewLayout(state, columns: columns, rows: rows)
+        let current = layout.clamped(offset)
+        let moved: Int
+        switch step {
+        case .pairUp: moved = layout.pairStarts.last { $0 < current } ?? 0
+        case .pairDown: moved = layout.pairStarts.first { $0 > current } ?? current
+        case .pageUp: moved = current - max(1, layout.listRows - 1)
+        case .pageDown: moved = current + max(1, layout.listRows - 1)
+        }
+        return layout.clamped(moved)
     }
 
     static func gameOver(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) {
@@ -79,15 +110,17 @@ extension Renderer {
         }
         if layout.lines.count > layout.listRows {
             let last = min(layout.lines.count, offset + layout.listRows)
-            let more = (offset > 0 ? "↑" : " ") + (last < layout.lines.count ? "↓" : " ")
-            let unit = layout.lines.count == state.history.count ? "pairs" : "lines"
-            let position = " \(more) \(unit) \(offset + 1)–\(last) of \(layout.lines.count) "
+            let more = (offset > 0 ? "↑" : "") + (last < layout.lines.count ? "↓" : "")
+            let pairs = layout.pairsShown(from: offset)
+            let shown = pairs.count == 1 ? "pair \(pairs.lowerBound)" : "pairs \(pairs.lowerBound)–\(pairs.upperBound)"
+            let position = " \(more) \(shown) of \(state.history.count) "
             frame.put(ScreenText.fit(position, boxWidth - 4), row: top + boxHeight - 1, column: left + 2, .dim)
         }
-        if let past = state.pastGames {
+        if let past = state.pastGames, layout.showsRecord {
             let row = top + 4 + layout.listRows + 1
-            frame.centre(LineModeText.bestLine(past), row: row, left: left + 2, width: inner, past.bestIsLatest ? .yellow : .bold)
-            let recent = past.problem ?? LineModeText.recentLine(past)
+            let best = fitting([LineModeText.bestLine(past), LineModeText.shortBestLine(past)], inner)
+            frame.centre(best, row: row, left: left + 2, width: inner, past.bestIsLatest ? .yellow : .bold)
+            let recent = past.problem ?? LineModeText.recentLine(past, width: inner)
             frame.centre(recent, row: row + 1, left: left + 2, width: inner, .dim)
         }
         frame.centre(nextLine(state, inner, now: now), row: top + boxHeight - 2, left: left, width: boxWidth, .bold)

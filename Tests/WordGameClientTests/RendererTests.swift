@@ -165,12 +165,43 @@ import WordGameProtocol
     @Test func theEndDialogSaysWhereTheListIsAndStopsAtItsEnd() {
         var state = fifteenPairsOver(columns: 80, rows: 20)
         let f = frame(state, at: 0, columns: 80, rows: 20)
-        #expect(f.rows.contains { $0.contains("↓ pairs 1–") && $0.contains("of 15") })
+        #expect(f.rows.contains { $0.contains(" ↓ pairs 1–") && $0.contains("of 15") })
         for _ in 0..<100 { _ = state.press(.down, at: t(0)) }
-        let end = Renderer.reviewMaxOffset(state, columns: 80, rows: 20)
+        let end = state.reviewOffset
+        _ = state.press(.pageDown, at: t(0))
         #expect(state.reviewOffset == end && end > 0, "the keys stop at the last page")
+        #expect(frame(state, at: 0, columns: 80, rows: 20).rows.contains { $0.contains("↑ pairs") && $0.contains("–15 of 15") })
         _ = state.press(.up, at: t(0))
         #expect(state.reviewOffset == end - 1, "one ↑ after the end moves at once")
+    }
+
+    /// At 40×12 a solo game's long pairs wrap, and its record gives its rows to the list:
+    /// ↓ moves a pair at a time, the page keys a page, and the edge names pairs, not lines.
+    @Test func at40x12ScrollingGoesPairByPair() {
+        var state = playing()
+        state.resized(columns: 40, rows: 12)
+        for number in 1...15 {
+            let long = "to look forward to something \(number)"
+            state.receive(.reveal(Reveal(number: number, english: long, spanish: "图书馆 \(number)", truth: .wrong,
+                                         translation: "tener muchísimas ganas de algo \(number)")), at: t(0))
+            state.receive(.result(RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: 1, ranked: 1)), at: t(0))
+        }
+        state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 15, wrong: 0, milliseconds: 900)), at: t(0))
+        let game = SoloHistory.Game(date: "2026-11-23 10:00", correct: 15, wrong: 0, milliseconds: 1, pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3)
+        state.pastGames = SoloHistory(games: [game, game]).summary(after: game)
+        var f = frame(state, at: 0, columns: 40, rows: 12)
+        #expect(f.rows.filter { $0.contains("something") }.count >= 2, "more than one pair on screen: \(f.rows.joined(separator: "\n"))")
+        #expect(!f.rows.contains { $0.contains("Best") }, "the record gives way to the list")
+        var firsts: [Int] = []
+        for _ in 0..<15 {
+            f = frame(state, at: 0, columns: 40, rows: 12)
+            if let edge = f.rows.first(where: { $0.contains(" of 15 ") }), let range = edge.range(of: "pair") {
+                firsts.append(Int(edge[range.upperBound...].drop { !$0.isNumber }.prefix { $0.isNumber }) ?? 0)
+            }
+            _ = state.press(.down, at: t(0))
+        }
+        #expect(Array(firsts.prefix(5)) == [1, 2, 3, 4, 5], "\(firsts)")
+        #expect(frame(state, at: 0, columns: 40, rows: 12).rows.contains { $0.contains("15 of 15") }, "the last pair reached")
     }
 
     @Test func theScoreLineStaysInsideTheBoxAt40x12() {
