@@ -132,6 +132,9 @@ public struct ClientState: Sendable {
 
     public mutating func resized(columns: Int, rows: Int) { window = (columns, rows) }
 
+    /// Whether the window is big enough to draw the game (and so to ask a question on it).
+    var windowFits: Bool { window.columns >= Renderer.minimumColumns && window.rows >= Renderer.minimumRows }
+
     /// What is left on the normal screen when the client ends: the last score.
     public var farewell: String? {
         if let final {
@@ -139,8 +142,8 @@ public struct ClientState: Sendable {
             let place = final.ranked > 1 ? ", rank \(final.rank) of \(final.ranked)" : ""
             return "Last game: \(final.correct) correct, \(final.wrong) wrong\(place)."
         }
-        guard let game, me == .playing || me == .out, correct + wrong > 0 else { return nil }
-        let pair = history.last?.reveal.number ?? 0
+        guard let game, me == .playing || me == .out else { return nil }
+        guard let pair = history.last?.reveal.number else { return "You left during pair 1 of \(game.pairs)." }
         let place = ranked > 1 ? ", rank \(rank) of \(ranked)" : ""
         return "You left during the game after pair \(pair) of \(game.pairs): \(correct) correct, \(wrong) wrong\(place)."
     }

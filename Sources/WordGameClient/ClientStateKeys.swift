@@ -15,8 +15,9 @@ extension ClientState {
             return [.quit]
         }
         // q next to w, the wrong key, must not end a game by accident: it asks first.
-        // Ctrl-C, and q while reconnecting (nothing to lose) quit at once.
-        if quits && screen == .playing && me == .playing && reconnecting == nil {
+        // Ctrl-C, q while reconnecting (nothing to lose) and q on a window too small
+        // to show the question ("q quits", it says) quit at once.
+        if quits && screen == .playing && me == .playing && reconnecting == nil && windowFits {
             overlay = .confirmQuit
             return []
         }

@@ -14,7 +14,9 @@ import WordGameProtocol
 public enum Renderer {
     public static let minimumColumns = 40
     public static let minimumRows = 12
-    static let panelWidth = 26
+    /// Room for the widest name the server takes (16 columns) beside a one-digit
+    /// rank and its counts ("1. " + name + " 15✓ 3✗"); ranks from 10 cut a column.
+    static let panelWidth = 28
 
     public static func frame(_ state: ClientState, columns: Int, rows: Int, now: Instant) -> Frame {
         guard columns >= minimumColumns, rows >= minimumRows else {
@@ -36,7 +38,7 @@ public enum Renderer {
     }
 
     static func showsPanel(_ state: ClientState, columns: Int) -> Bool {
-        state.isMultiplayer && ![.lobby, .outside].contains(state.screen) && columns >= 70
+        state.isMultiplayer && ![.lobby, .outside].contains(state.screen) && columns >= 72
     }
 
     /// Row of the Spanish word for a fall fraction: the top of the field at 0, its bottom at 1.
@@ -68,16 +70,20 @@ public enum Renderer {
         let wide = frame.columns >= 64
         let correct = wide ? "Correct attempts: \(state.correct)" : "Correct: \(state.correct)"
         let wrong = (wide ? "Wrong attempts: \(state.wrong)" : "Wrong: \(state.wrong)") + limit
-        let room = state.room.map { " · room \(ScreenText.safe(ClientTexts.spoken($0.name)))" } ?? ""
-        let title = " wordgame\(room) · \(ScreenText.safe(state.name))"
-        frame.put(ScreenText.fit(title, frame.columns - correct.columnWidth - 2), row: 0, column: 0, .bold)
+        let room = state.room.map { ScreenText.safe(ClientTexts.spoken($0.name)) }
+        let name = ScreenText.safe(state.name)
+        // A narrow window keeps the player's name whole and lets the rest go.
+        let space = frame.columns - correct.columnWidth - 2
+        let titles = (room.map { [" wordgame · room \($0) · \(name)", " room \($0) · \(name)"] } ?? [" wordgame · \(name)"]) + [" \(name)"]
+        frame.put(fitting(titles, space), row: 0, column: 0, .bold)
         frame.right(correct, row: 0, .green)
         frame.right(wrong, row: 1, .red)
     }
 
     private static func lobby(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) {
         let total = max(state.memberTotal, state.room?.members ?? 0)
-        frame.centre("Waiting in the lobby — \(total) player\(total == 1 ? "" : "s") in the room", row: 3, width: width, .bold)
+        let players = "\(total) player\(total == 1 ? "" : "s")"
+        frame.centre(fitting(["Waiting in the lobby — \(players) in the room", "Lobby — \(players)"], width), row: 3, width: width, .bold)
         var row = 5
         for name in state.memberNames.prefix(max(0, frame.height - 10)) {
             let host = name == state.room?.host ? "  (host)" : ""
@@ -86,17 +92,18 @@ public enum Renderer {
             row += 1
         }
         if total > state.memberNames.count { frame.centre("… and \(total - state.memberNames.count) more", row: row, width: width, .dim) }
-        let how: String
+        let how: [String]
         if let seconds = state.countdownSeconds(at: now) {
-            how = "The game starts in \(seconds) s…"
+            how = ["The game starts in \(seconds) s…"]
         } else if state.isHost {
-            how = "You are the host: press S or Enter to start"
+            how = ["You are the host: press S or Enter to start", "Press S to start"]
         } else if let auto = state.room?.autoStart, auto > 0 {
-            how = "The game starts when \(auto) players are ready — press S when you are"
+            how = ["The game starts when \(auto) players are ready — press S when you are", "Press S when ready (\(auto) needed)"]
         } else {
-            how = "Waiting for \(ScreenText.safe(hostName(state))) to start the game…"
+            let host = ScreenText.safe(hostName(state))
+            how = ["Waiting for \(host) to start the game…", "Waiting for \(host)…", "Waiting for the host…"]
         }
-        frame.centre(how, row: frame.height - 4, width: width, .yellow)
+        frame.centre(fitting(how, width), row: frame.height - 4, width: width, .yellow)
         if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: frame.height - 3, width: width, .dim) }
         frame.centre(fitting(["? keys    q quit", "q quit"], width), row: frame.height - 1, width: width, .dim)
     }

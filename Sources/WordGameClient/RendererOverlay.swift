@@ -2,27 +2,34 @@ import TextColumns
 import WordGame
 
 /// What covers the screen until the next key: the keys of this screen (`?`),
-/// or "quit?" after a `q` in the middle of a game. The game goes on under it.
+/// or "quit?" after a `q` in the middle of a game. The game goes on under it,
+/// so while a pair is open the box covers the buttons, not the words.
 extension Renderer {
     static func overlay(_ overlay: ClientState.Overlay, _ state: ClientState, _ frame: inout Frame) {
+        let place: BoxPlace = state.round != nil ? .bottom : .middle
         switch overlay {
         case .confirmQuit:
-            box(["Quit this game?", "", "q again: quit", "any other key: play on"], title: nil, &frame)
+            box(["Quit this game? q again quits,", "any other key plays on."], title: nil, place: place, &frame)
         case .keys:
-            box(keys(for: state), title: "Keys", &frame)
+            box(keys(for: state, short: place == .bottom), title: "Keys", place: place, &frame)
         }
     }
 
+    enum BoxPlace { case middle, bottom }
+
     /// The keys that do something on the current screen, in two columns.
-    static func keys(for state: ClientState) -> [String] {
+    /// `short`: the few that fit under a falling word.
+    static func keys(for state: ClientState, short: Bool = false) -> [String] {
         var rows: [(String, String)] = []
         switch state.screen {
+        case .playing where state.me == .playing && short:
+            return ["y → c  correct · n ← w  wrong", "q quit (asks) · Ctrl-C at once"]
         case .playing where state.me == .playing:
             rows = [("y  →  c", "the pair is correct"), ("n  ←  w", "the pair is wrong"), ("q", "quit (asks first)")]
         case .playing:
             rows = [("q", "quit")]
         case .gameOver:
-            if state.canStartNext { rows.append(("r", state.isHost ? "play again" : "ready for another")) }
+            if state.canStartNext { rows.append(("r", state.isHost ? "restart: play again" : "ready for another game")) }
             rows += [("↑ ↓  k j", "scroll the pairs"), ("PgUp PgDn", "a page"), ("q", "quit")]
         case .lobby:
             if state.isHost || (state.room?.autoStart ?? 0) > 0 { rows.append(("s  Enter", state.isHost ? "start the game" : "ready")) }
@@ -30,19 +37,19 @@ extension Renderer {
         case .outside:
             rows = [("q", "quit")]
         }
-        rows.append(("Ctrl-C", "quit at once"))
+        if !short { rows.append(("Ctrl-C", "quit at once")) }
         let keyWidth = rows.map { $0.0.columnWidth }.max() ?? 0
         return rows.map { $0.0 + String(repeating: " ", count: keyWidth - $0.0.columnWidth + 2) + $0.1 }
             + ["", "any key closes this"]
     }
 
-    /// `lines` in a box in the middle of the frame, over what is there.
-    static func box(_ lines: [String], title: String?, _ frame: inout Frame) {
-        let inner = min(frame.columns - 6, max(title.map(\.columnWidth) ?? 0, lines.map(\.columnWidth).max() ?? 0))
+    /// `lines` in a box over what is there: in the middle of the frame, or on its last rows.
+    static func box(_ lines: [String], title: String?, place: BoxPlace, _ frame: inout Frame) {
+        let inner = min(frame.columns - 4, max(title.map(\.columnWidth) ?? 0, lines.map(\.columnWidth).max() ?? 0))
         let width = inner + 4
         let height = min(frame.height - 2, lines.count + 2)
         let left = (frame.columns - width) / 2
-        let top = max(1, (frame.height - height) / 2)
+        let top = place == .bottom ? frame.height - height : max(1, (frame.height - height) / 2)
         let rule = String(repeating: "─", count: width - 2)
         frame.put("┌" + rule + "┐", row: top, column: left, .bold)
         if let title { frame.put(" \(title) ", row: top, column: left + 2, .bold) }

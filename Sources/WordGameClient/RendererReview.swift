@@ -99,7 +99,7 @@ extension Renderer {
         }
         frame.put("└" + String(repeating: "─", count: boxWidth - 2) + "┘", row: top + boxHeight - 1, column: left)
         frame.centre("Game over", row: top + 1, left: left, width: boxWidth, .bold)
-        frame.centre(scoreLine(final, inner), row: top + 2, left: left + 2, width: inner, .yellow)
+        frame.centre(scoreLine(final, boxWidth - 2), row: top + 2, left: left + 1, width: boxWidth - 2, .yellow)
         frame.centre(statusLine(state, final, inner), row: top + 3, left: left + 2, width: inner, .dim)
         // The list, from the scroll offset; its position on the bottom border when it scrolls.
         let offset = layout.clamped(state.reviewOffset)

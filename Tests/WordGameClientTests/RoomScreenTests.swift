@@ -104,7 +104,8 @@ import WordGameProtocol
             var state = inRoom()
             _ = state.press(key, at: t(0))
             let screen = text(state, at: 0)
-            #expect(screen.contains("the pair is correct") && screen.contains("the pair is wrong") && screen.contains("quit"))
+            #expect(screen.contains("correct") && screen.contains("wrong") && screen.contains("quit"))
+            #expect(screen.contains("dog") && screen.contains("perro"), "the open pair stays in sight while its time runs")
             _ = state.press(.character("x"), at: t(0))
             #expect(state.overlay == nil)
         }
@@ -133,5 +134,32 @@ import WordGameProtocol
         // The projector's error line too; the room code in capitals is not a command.
         #expect(ClientTexts.withoutCommands("Nobody called Zed plays in room K7PX. STATUS shows who is in.") == "Nobody called Zed plays in room K7PX.")
         #expect(ClientTexts.withoutCommands("Type HELP.") == "Type HELP.", "nothing else to say: kept whole")
+    }
+
+    @Test func onAWindowTooSmallToAskQQuitsAtOnce() {
+        var state = inRoom()
+        state.resized(columns: 30, rows: 8)
+        #expect(text(state, at: 0, columns: 30, rows: 8).contains("q quits"))
+        #expect(state.press(.character("q"), at: t(0)) == [.quit])
+    }
+
+    @Test func leavingDuringTheFirstPairIsStillSaid() {
+        #expect(inRoom().farewell == "You left during pair 1 of 5.")
+    }
+
+    @Test func theWidestNameFitsTheLeaderboardWhole() {
+        var state = inRoom()
+        state.receive(.top(TopEntry(rank: 1, name: "山田太郎花子桜子", correct: 15, wrong: 3, milliseconds: 900)), at: t(0))
+        state.receive(.top(TopEntry(rank: 2, name: "Abcdefghijklmnop", correct: 14, wrong: 3, milliseconds: 900)), at: t(0))
+        state.receive(.end("TOP"), at: t(0))
+        let screen = text(state, at: 0)
+        #expect(screen.contains("1. 山田太郎花子桜子 15✓ 3✗") && screen.contains("2. Abcdefghijklmnop 14✓ 3✗"), "\(screen)")
+    }
+
+    @Test func aNarrowWindowSaysTheRankWithoutALeaderboard() {
+        var state = inRoom()
+        state.receive(.result(RoundResult(number: 1, verdict: .right, correct: 1, wrong: 0, rank: 2, ranked: 3)), at: t(0))
+        #expect(text(state, at: 0, columns: 60, rows: 16).contains("Pair 2 of 5 · rank 2 of 3"))
+        #expect(!text(state, at: 0, columns: 100, rows: 24).contains("· rank 2 of 3"), "the leaderboard says it there")
     }
 }

@@ -58,7 +58,7 @@ import WordGameProtocol
             for (index, row) in frame.rows.enumerated() {
                 #expect(row.columnWidth == size.columns, "\(name) at \(size), row \(index): \(row.columnWidth) columns: \(row)")
             }
-            #expect(frame.rows[0].hasPrefix(" wordgame") && frame.rows[0].contains("Correct"), "\(name) at \(size)")
+            #expect(frame.rows[0].contains(Self.cjkName) && frame.rows[0].contains("Correct"), "\(name) at \(size): the header, the name whole")
             #expect(frame.rows[1].contains("Wrong"), "\(name) at \(size)")
         }
     }
