@@ -1,4 +1,5 @@
 import WordGameProtocol
+import WordGameServer
 
 /// What the client says when the server refuses something or tells of an
 /// event. The server's texts are written for a person at `nc` ("Type NAME
@@ -28,6 +29,8 @@ public enum ClientTexts {
         switch event {
         case .removed where text.hasPrefix("You were removed"): return "You were removed from room \(room) by the host."
         case .closed: return "The host closed room \(room)."
+        // The ROOM line naming the new host comes first, so the state knows already.
+        case .host where state.isHost && state.me != .hosting: return "You are the host now: you start the next game."
         default: return text
         }
     }
@@ -42,6 +45,9 @@ public enum ClientTexts {
         default: return withoutCommands(error.text)
         }
     }
+
+    /// What to do about a refused name when the client cannot ask for another.
+    public static let chooseAnotherName = "Run wordgame-client again with another --name."
 
     /// Why a room could not be joined: another name would not help.
     public static func roomRefused(_ error: ProtocolError, room: String?) -> String {
@@ -71,8 +77,9 @@ public enum ClientTexts {
     static let commandWords: Set<String> = ["NAME", "JOIN", "START", "AGAIN", "STATUS", "LEAVE", "QUIT", "HELP", "RESUME",
                                             "HOST", "WATCH", "KICK", "LOCK", "UNLOCK", "STOP", "CLOSE", "ANSWER", "ROUND", "MODE"]
 
-    /// A room's name as people read it: in capitals, as a code is on the board.
-    static func spoken(_ room: String) -> String { room.uppercased() }
+    /// A room's name as people read it: a hosted room's code in capitals, as
+    /// on the board; other names (`main`) as they were typed.
+    static func spoken(_ room: String) -> String { RoomCode.looksLikeCode(room) ? room.uppercased() : room }
 
     private static func hostNamed(_ state: ClientState) -> String {
         guard let host = state.room?.host, !host.isEmpty else { return "" }

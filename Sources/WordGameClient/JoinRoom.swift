@@ -23,7 +23,8 @@ public enum JoinRoom {
             case .joined:
                 return name
             case .nameRefused(let problem):
-                guard let ask = askAgain, let another = ask(problem) else { throw ClientError(problem) }
+                guard let ask = askAgain else { throw ClientError("\(problem) \(ClientTexts.chooseAnotherName)") }
+                guard let another = ask(problem) else { throw ClientError(problem) }
                 name = another
             case .roomRefused(let problem):
                 // Another name would not help: a mistyped code, a locked room.

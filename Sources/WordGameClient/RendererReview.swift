@@ -124,6 +124,10 @@ extension Renderer {
             frame.centre(recent, row: row + 1, left: left + 2, width: inner, .dim)
         }
         frame.centre(nextLine(state, inner, now: now), row: top + boxHeight - 2, left: left, width: boxWidth, .bold)
+        // Who came and went while the dialog is up ("You are the host now…"), under it where there is room.
+        if let notice = state.notice, top + boxHeight < frame.height {
+            frame.centre(ScreenText.safe(notice), row: frame.height - 1, width: width, .dim)
+        }
     }
 
     /// "Final score: 9 correct, 3 wrong — rank 2 of 5", shorter where the box is narrow.

@@ -127,8 +127,8 @@ import WordGameProtocol
         state.receive(.you(.outside), at: t(100))
         let text = frame(state, at: 200, columns: 80, rows: 24).rows.joined(separator: "\n")
         #expect(state.screen == .outside)
-        #expect(text.contains("You are no longer in room MAIN."))
-        #expect(text.contains("You were removed from room MAIN by the host."), "the client's words, not the server's")
+        #expect(text.contains("You are no longer in room main."))
+        #expect(text.contains("You were removed from room main by the host."), "the client's words, not the server's")
         #expect(!text.contains("Correct ]") && !text.contains("casa"))
         #expect(state.press(.character("r"), at: t(0)).isEmpty && state.press(.character("y"), at: t(0)).isEmpty)
     }

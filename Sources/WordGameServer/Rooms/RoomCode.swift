@@ -2,7 +2,7 @@
 ///
 /// The alphabet leaves out characters that look alike on a projector or a
 /// phone: 0/O, 1/I/L, 2/Z and 5/S.
-enum RoomCode {
+public enum RoomCode {
     static let alphabet = Array("ABCDEFGHJKMNPQRTUVWXY346789")
     /// Four characters give 531,441 codes; five once a quarter of a
     /// percent of those are in use, so a random pick rarely collides.
@@ -10,6 +10,12 @@ enum RoomCode {
     static let longLength = 5
     /// A host key: 12 characters, 57 bits, far beyond guessing.
     static let keyLength = 12
+
+    /// Whether `name` is shaped like a code HOST makes (in either case): clients
+    /// write those in capitals, as the board shows them.
+    public static func looksLikeCode(_ name: String) -> Bool {
+        (shortLength...longLength).contains(name.count) && name.uppercased().allSatisfy(alphabet.contains)
+    }
 
     static func make(length: Int, random: () -> UInt64) -> String {
         String((0..<length).map { _ in alphabet[Int(random() % UInt64(alphabet.count))] })
