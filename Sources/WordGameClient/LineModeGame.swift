@@ -3,11 +3,13 @@ import WordGame
 import WordGameProtocol
 import WordGameServer
 
-/// The client without a screen, for pipes and scripts: it prints each event
-/// as a sentence (see `LineModeText`) and reads lines from stdin. `y`/`n`
-/// answer the current pair, `r` starts or restarts, `q` quits, and anything
-/// else goes to the server as typed. The end of stdin quits. A connection
-/// that drops while the server holds our seat is taken back on a new one.
+/// The client without a screen, for pipes, scripts and terminals that cannot
+/// place the cursor: it prints each event as a sentence (see `LineModeText`)
+/// and reads lines from stdin. `y`/`n` answer the current pair, `r` starts or
+/// restarts, `q` quits, `?` lists the keys; anything else gets that list too
+/// (the protocol is for `nc`, not for this client's player). The end of stdin
+/// quits. A connection that drops while the server holds our seat is taken
+/// back on a new one.
 public final class LineModeGame {
     private let link: ServerLink
     private var state: ClientState
@@ -24,7 +26,8 @@ public final class LineModeGame {
 
     /// Plays until the player quits or the server goes away; returns the exit status.
     public func run() -> Int32 {
-        let playerKeys: [String: Character] = ["yes": "y", "no": "n", "quit": "q", "exit": "q", "again": "r", "start": "r"]
+        let playerKeys: [String: Character] = ["yes": "y", "no": "n", "quit": "q", "exit": "q", "again": "r", "start": "r",
+                                               "help": "?"]
         var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), link.pollDescriptor]
         while true {
             deliver(link.read(at: .now()))
@@ -50,13 +53,13 @@ public final class LineModeGame {
                 guard !line.isEmpty else { continue }
                 let key = playerKeys[line] ?? (line.count == 1 ? line.first : nil)
                 guard !link.isReconnecting || key == "q" else { say("Not connected: reconnecting… (q quits)"); continue }
-                guard let key else { link.sendLine(raw); continue }
                 // A typed q (and Enter) is deliberate: no "quit?" question as on the full screen.
                 if key == "q" { return quit() }
+                guard let key, key != "?", key != "h" else { LineModeText.keys.forEach(say); continue }
                 let commands = state.press(.character(key), at: .now())
                 commands.forEach(link.send)
                 if state.hasQuit { return awaitBye() }
-                if commands.isEmpty && "yncw".contains(key) { say("No pair to answer now.") }
+                if commands.isEmpty, let why = LineModeText.whyNoAnswer(key, state: state) { say(why) }
             }
         }
     }

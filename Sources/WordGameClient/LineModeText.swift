@@ -18,7 +18,8 @@ public enum LineModeText {
         case .game(let game):
             return ["Game on: \(game.pairs) pairs, \(seconds(game.roundMilliseconds)) s each, out after \(game.maxIncorrect) wrong attempts. Answer y (correct) or n (wrong)."]
         case .round(let round):
-            return ["Pair \(round.number) of \(round.pairs): \(round.english) = \(round.spanish) ?  (y / n within \(seconds(round.milliseconds)) s)"]
+            let how = state.me == .playing ? "(y / n within \(seconds(round.milliseconds)) s)" : "(you watch this one)"
+            return ["Pair \(round.number) of \(round.pairs): \(round.english) = \(round.spanish) ?  \(how)"]
         case .reveal(let reveal):
             let truth = reveal.truth == .correct ? "correct" : "wrong (\(reveal.english) = \(reveal.translation))"
             return ["Pair \(reveal.number): \(reveal.english) = \(reveal.spanish) is \(truth)."]
@@ -50,6 +51,25 @@ public enum LineModeText {
         default:
             return []
         }
+    }
+
+    /// What this client's player can type, for `?` and for a line it does not know.
+    static let keys = ["Keys: y = the pair is correct, n = it is wrong, r = start or play again, q = quit, ? = these keys."]
+
+    /// Why `y` or `n` (or `r`) did nothing, said in words; nil when nothing needs saying.
+    static func whyNoAnswer(_ key: Character, state: ClientState) -> String? {
+        guard "yncw".contains(key) else {
+            // r between games that does not start one: who does.
+            let between = state.game == nil || state.final != nil
+            return key == "r" && between ? nextGameHint(state, first: state.final == nil) : nil
+        }
+        switch state.me {
+        case .out: return "You are out of this game: you watch until it ends."
+        case .watching: return "You joined during this game: you play from the next one."
+        default: break
+        }
+        if let round = state.round, state.pressed != nil { return "You already answered pair \(round.number)." }
+        return "No pair to answer now."
     }
 
     /// How the next game starts, for this player: the words they type here.

@@ -45,6 +45,24 @@ import WordGameServer
         #expect(client.waitForExit() == 0)
     }
 
+    @Test func questionMarksAndUnknownLinesGetTheKeysAndTheGameGoesOn() throws {
+        let server = try startServer(pairs: 2, roundMilliseconds: 5_000)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Cy"])
+        try client.waitFor("Type r to start the game")
+        client.type("?")
+        #expect(try client.waitFor("Keys:").contains("y = the pair is correct"))
+        client.type("r")
+        let pair = try client.waitFor("Pair 1 of 2: ")
+        client.type("hello")  // not a key: the keys again, nothing sent to the server
+        #expect(try client.waitFor("Keys:").hasPrefix("Keys: y = "))
+        answerRightly(pair, client)  // the answer after them still counts
+        #expect(try client.waitFor("Right.") == "Right. Correct attempts: 1, wrong attempts: 0.")
+        client.closeInput()
+        #expect(client.waitForExit() == 0)
+        #expect(!client.transcript.contains { $0.contains("not a command") || $0.contains("HELLO") })
+    }
+
     @Test func aTimeoutAndAWrongAnswerAreCountedAsTheServerSays() throws {
         let server = try startServer(pairs: 2, roundMilliseconds: 400)
         defer { server.stop(); server.waitUntilStopped() }
