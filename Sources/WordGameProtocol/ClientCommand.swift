@@ -32,6 +32,8 @@ public enum ClientCommand: Equatable, Sendable {
     case close
     /// `RESUME <code>`: take back the seat a dropped connection held (the code came in `TOKEN`).
     case resume(code: String)
+    /// `MODE MACHINE`: the lines of Protocol.md from now on; `MODE HUMAN`: sentences again.
+    case mode(LineMode)
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -46,9 +48,11 @@ public enum ClientCommand: Equatable, Sendable {
     /// Parses one line. Blank lines are not commands: the caller skips them.
     public static func parse(_ line: String) -> Result<ClientCommand, ProtocolError> {
         let trimmed = line.trimmingSpaces
+        if let answer = ArrowKeys.answer(trimmed) { return .success(.answer(round: nil, answer)) }
         let keywordEnd = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
         let keyword = trimmed[..<keywordEnd].uppercased()
         let rest = String(trimmed[keywordEnd...]).trimmingSpaces
+        if ArrowKeys.holdsEscape(trimmed[..<keywordEnd]) { return .failure(ProtocolError(.unknownCommand, ArrowKeys.otherKey)) }
         if let answer = shortAnswers[keyword] {
             return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(keyword))
         }
@@ -75,6 +79,11 @@ public enum ClientCommand: Equatable, Sendable {
                 return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the code the server gave you in TOKEN when you joined."))
             }
             return .success(.resume(code: String(words[0])))
+        case "MODE":
+            guard let mode = LineMode(rawValue: rest.uppercased()) else {
+                return .failure(ProtocolError(.badArgument, "Type MODE HUMAN for sentences (the default) or MODE MACHINE for the lines of Protocol.md, for programs."))
+            }
+            return .success(.mode(mode))
         case "KICK", "REMOVE":
             guard !rest.isEmpty else { return .failure(ProtocolError(.badArgument, "Type \(keyword) <name> to remove that player.")) }
             return .success(.kick(unquoted(rest)))
@@ -149,6 +158,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .stop: return "STOP"
         case .close: return "CLOSE"
         case .resume(let code): return "RESUME \(code)"
+        case .mode(let mode): return "MODE \(mode.rawValue)"
         }
     }
 }
