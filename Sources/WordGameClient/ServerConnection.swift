@@ -10,6 +10,9 @@ public struct ClientError: Error, CustomStringConvertible {
 }
 
 /// The client's TCP connection: connect, send commands, read parsed server lines.
+/// Its first line, on every connection it makes (a reconnect's too), is
+/// `MODE MACHINE`: a server starts each connection in human mode, with
+/// sentences for people at `nc`, and this client reads Protocol.md's lines.
 public final class ServerConnection {
     public let fd: Int32
     private var framer = LineFramer(maxLineBytes: 64 * 1024)
@@ -46,6 +49,7 @@ public final class ServerConnection {
                 address = ServerAddress(entry.pointee)
                 lastHeard = .now()
                 lastSent = lastHeard
+                send(.mode(.machine))
                 return
             }
             lastError = errno
@@ -55,11 +59,16 @@ public final class ServerConnection {
     }
 
     /// A connected non-blocking socket to `address` (a reconnect made it).
-    init(connected fd: Int32, address: ServerAddress) {
+    /// `then`: commands sent with `MODE MACHINE`, in the same write, before
+    /// the greeting is read. A `RESUME` goes so: when the server holds the
+    /// address's lines after wrong codes elsewhere, both lines then wait out
+    /// one hold together, not one each.
+    init(connected fd: Int32, address: ServerAddress, then commands: [ClientCommand] = []) {
         self.fd = fd
         self.address = address
         lastHeard = .now()
         lastSent = lastHeard
+        sendLine(([ClientCommand.mode(.machine)] + commands).map(\.line).joined(separator: "\n"))
     }
 
     deinit { close(fd) }

@@ -32,6 +32,8 @@ public enum ClientCommand: Equatable, Sendable {
     case close
     /// `RESUME <code>`: take back the seat a dropped connection held (the code came in `TOKEN`).
     case resume(code: String)
+    /// `MODE MACHINE`: the lines of Protocol.md from now on; `MODE HUMAN`: sentences again.
+    case mode(LineMode)
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -46,44 +48,66 @@ public enum ClientCommand: Equatable, Sendable {
     /// Parses one line. Blank lines are not commands: the caller skips them.
     public static func parse(_ line: String) -> Result<ClientCommand, ProtocolError> {
         let trimmed = line.trimmingSpaces
+        if let answer = ArrowKeys.answer(trimmed) { return .success(.answer(round: nil, answer)) }
         let keywordEnd = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
         let keyword = trimmed[..<keywordEnd].uppercased()
         let rest = String(trimmed[keywordEnd...]).trimmingSpaces
+        if ArrowKeys.holdsEscape(trimmed[..<keywordEnd]) { return .failure(ProtocolError(.unknownCommand, ArrowKeys.otherKey)) }
         if let answer = shortAnswers[keyword] {
             return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(keyword))
         }
-        switch keyword {
-        case "NAME", "NICK":
-            return .success(.name(unquoted(rest)))
-        case "JOIN":
-            return .success(.join(room: rest.isEmpty ? nil : rest))
-        case "ANSWER", "A":
-            return parseAnswer(rest)
-        case "HOST":
-            let words = rest.split(separator: " ")
-            switch words.count {
-            case 0: return .success(.host(reclaim: nil))
-            case 2: return .success(.host(reclaim: HostClaim(room: String(words[0]), key: String(words[1]))))
-            default:
-                return .failure(ProtocolError(.badArgument, "Type HOST to make a room of your own, or HOST <room> <key> to take yours back."))
-            }
-        case "WATCH":
-            return .success(.watch(room: rest.isEmpty ? nil : rest))
-        case "RESUME":
-            let words = rest.split(separator: " ")
-            guard words.count == 1 else {
-                return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the code the server gave you in TOKEN when you joined."))
-            }
-            return .success(.resume(code: String(words[0])))
-        case "KICK", "REMOVE":
-            guard !rest.isEmpty else { return .failure(ProtocolError(.badArgument, "Type \(keyword) <name> to remove that player.")) }
-            return .success(.kick(unquoted(rest)))
-        default:
-            guard let command = bareCommands[keyword] else {
-                return .failure(ProtocolError(.unknownCommand, "\(String(keyword.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
-            }
-            return rest.isEmpty ? .success(command) : .failure(noArguments(keyword))
+        if let parseArguments = commandsWithArguments[keyword] { return parseArguments(keyword, rest) }
+        guard let command = bareCommands[keyword] else {
+            return .failure(ProtocolError(.unknownCommand, "\(String(keyword.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
         }
+        return rest.isEmpty ? .success(command) : .failure(noArguments(keyword))
+    }
+
+    /// The commands that take arguments, by keyword, each with what reads
+    /// them (keyword, rest of the line). With `bareCommands` and
+    /// `shortAnswers`, every word the parser knows, so HELP's test can take them from here.
+    static let commandsWithArguments: [String: @Sendable (String, String) -> Result<ClientCommand, ProtocolError>] = [
+        "NAME": { _, rest in .success(.name(unquoted(rest))) },
+        "NICK": { _, rest in .success(.name(unquoted(rest))) },
+        "JOIN": { _, rest in .success(.join(room: rest.isEmpty ? nil : rest)) },
+        "ANSWER": { _, rest in parseAnswer(rest) },
+        "A": { _, rest in parseAnswer(rest) },
+        "HOST": { _, rest in parseHost(rest) },
+        "WATCH": { _, rest in .success(.watch(room: rest.isEmpty ? nil : rest)) },
+        "RESUME": { _, rest in parseResume(rest) },
+        "KICK": parseKick,
+        "REMOVE": parseKick,
+        "MODE": { _, rest in parseMode(rest) },
+    ]
+
+    private static func parseHost(_ rest: String) -> Result<ClientCommand, ProtocolError> {
+        let words = rest.split(separator: " ")
+        switch words.count {
+        case 0: return .success(.host(reclaim: nil))
+        case 2: return .success(.host(reclaim: HostClaim(room: String(words[0]), key: String(words[1]))))
+        default:
+            return .failure(ProtocolError(.badArgument, "Type HOST to make a room of your own, or HOST <room> <key> to take yours back."))
+        }
+    }
+
+    private static func parseResume(_ rest: String) -> Result<ClientCommand, ProtocolError> {
+        let words = rest.split(separator: " ")
+        guard words.count == 1 else {
+            return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the code the server gave you in TOKEN when you joined."))
+        }
+        return .success(.resume(code: String(words[0])))
+    }
+
+    @Sendable private static func parseKick(_ keyword: String, _ rest: String) -> Result<ClientCommand, ProtocolError> {
+        guard !rest.isEmpty else { return .failure(ProtocolError(.badArgument, "Type \(keyword) <name> to remove that player.")) }
+        return .success(.kick(unquoted(rest)))
+    }
+
+    private static func parseMode(_ rest: String) -> Result<ClientCommand, ProtocolError> {
+        guard let mode = LineMode(rawValue: rest.uppercased()) else {
+            return .failure(ProtocolError(.badArgument, "Type MODE HUMAN for sentences (the default) or MODE MACHINE for the lines of Protocol.md, for programs."))
+        }
+        return .success(.mode(mode))
     }
 
     static let shortAnswers: [String: Answer] = [
@@ -149,6 +173,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .stop: return "STOP"
         case .close: return "CLOSE"
         case .resume(let code): return "RESUME \(code)"
+        case .mode(let mode): return "MODE \(mode.rawValue)"
         }
     }
 }

@@ -1,7 +1,9 @@
 import WordGame
 
-/// The version in the greeting. A change that breaks a reader of version 1 makes it 2.
-public let protocolVersion = 1
+/// The version in the greeting. Version 2: a connection starts in human mode,
+/// and a program sends `MODE MACHINE` first (a reader of version 1 would get
+/// sentences). A change that breaks a reader of version 2 makes it 3.
+public let protocolVersion = 2
 
 /// A player's own state, sent as `YOU <state>` whenever it changes.
 public enum PlayerState: String, Sendable, CaseIterable {

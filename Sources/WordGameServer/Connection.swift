@@ -32,6 +32,12 @@ final class Connection {
     /// nothing more in that turn (see `Server.heldUntil`).
     var heldInTurn = 0
     var output = OutputQueue()
+    /// What it reads: sentences (the default, for `nc`) or Protocol.md's lines (`MODE MACHINE`).
+    var mode = LineMode.human
+    /// In human mode, lines whose reading depends on what comes next for
+    /// this reader (`HumanText.readsWithNext`): they go out with the next
+    /// batch, or when the turn's output is flushed.
+    var heldHuman: HumanBatch?
     /// Whether EPOLLOUT is requested (only while output is left after EAGAIN).
     var wantsWritable = false
     /// Close once the output queue is empty (after BYE); nothing more is

@@ -45,9 +45,11 @@ extension Server {
         perAddress[connection.address] = left > 0 ? left : nil
     }
 
-    /// Every connection hears the greeting first, even one that is turned away.
+    /// Every connection hears a greeting first, even one that is turned away.
+    /// The server reads nothing from it, so it never hears `MODE`: its three
+    /// lines are the same in both modes, machine lines a person can read.
     private func refuse(_ fd: Int32, _ why: String, bye: String) {
-        let lines = [hub.greeting, ServerMessage.error(ProtocolError(.serverFull, why)), .bye(bye)]
+        let lines = [ServerMessage.welcome(version: protocolVersion, hint: HelpText.refusedGreeting), .error(ProtocolError(.serverFull, why)), .bye(bye)]
         let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
         bytes.withUnsafeBytes { _ = try? Socket.send(fd, $0) }
         close(fd)

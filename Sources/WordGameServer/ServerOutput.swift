@@ -25,6 +25,9 @@ extension Server {
     /// lines that have left. Asks for EPOLLOUT only while bytes are left, or
     /// while a tracked line waits in the kernel (then EPOLLOUT means it left).
     func flush(_ connection: Connection) {
+        // Held human lines go with this send: nothing more comes to them in this turn.
+        if connection.heldHuman != nil { releaseHeld(connection, atPause: true) }
+        if connection.overflowed { return closeConnection(connection) }
         do {
             try connection.output.drain { bytes throws(Errno) in
                 guard case .done(let sent) = try Socket.send(connection.fd, bytes) else { return nil }
@@ -56,39 +59,68 @@ extension Server {
     }
 
     /// Nothing is queued after a connection's BYE, nor past its cap.
-    private func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection) {
+    /// `flushing`: the caller sends it now, so it need not wait for the turn's flush.
+    func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false) {
         guard !connection.isClosing, !saidGoodbye else { return }
         if let tag { connection.output.append(bytes, tag: tag) } else { connection.output.append(bytes) }
         if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
-        markDirty(connection)
+        if !flushing { markDirty(connection) }
     }
 
-    private func markDirty(_ connection: Connection) {
+    func markDirty(_ connection: Connection) {
         guard !connection.isDirty else { return }
         connection.isDirty = true
         dirty.append(connection)
     }
 }
 
+/// Each send is encoded once per mode present among its targets: the
+/// machine lines when a target is in machine mode, the human lines
+/// (`HumanOutput.swift`) when one is in human mode, each shared by all.
 extension Server: Outbox {
     func send(_ message: ServerMessage, to connection: ConnectionID) {
         guard let target = byID[connection] else { return }
-        enqueue(Self.encode([message]), for: target)
+        if target.mode == .machine { enqueue(Self.encode([message]), for: target) } else { deliver(humanBatch([message]), to: target) }
     }
 
     func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID {
         guard !messages.isEmpty, !connections.isEmpty else { return }
-        let bytes = Self.encode(messages)
+        var machine: [UInt8]?
+        var human: HumanBatch?
         for id in connections {
-            if let target = byID[id] { enqueue(bytes, for: target) }
+            guard let target = byID[id] else { continue }
+            if target.mode == .machine {
+                if machine == nil { machine = Self.encode(messages) }
+                enqueue(machine!, for: target)
+            } else {
+                if human == nil { human = humanBatch(messages) }
+                deliver(human!, to: target)
+            }
         }
     }
 
+    /// Only players get a tracked ROUND, so its human line says how to answer.
     func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to connections: C) where C.Element == ConnectionID {
-        let bytes = Self.encode([message])
+        var machine: [UInt8]?
+        var human: HumanBatch?
         for id in connections {
-            if let target = byID[id] { enqueue(bytes, tag: tag, for: target) }
+            guard let target = byID[id] else { continue }
+            if target.mode == .machine {
+                if machine == nil { machine = Self.encode([message]) }
+                enqueue(machine!, tag: tag, for: target)
+            } else {
+                if human == nil { human = humanBatch([message], answering: true) }
+                deliver(human!, tag: tag, to: target)
+            }
         }
+    }
+
+    /// What was held back goes first, in the mode it was written for.
+    func setMode(_ mode: LineMode, for connection: ConnectionID) {
+        guard let target = byID[connection] else { return }
+        releaseHeld(target, atPause: false)
+        target.mode = mode
+        enqueue(Array((mode.confirmation + "\n").utf8), for: target)
     }
 
     func closeAfterFlush(_ connection: ConnectionID) {

@@ -43,8 +43,9 @@ final class SoakSockets {
     func owner(of slot: Int) -> Owner { slots[slot].owner }
     func isOpen(_ slot: Int) -> Bool { slot < slots.count && slots[slot].fd >= 0 }
 
-    /// A non-blocking connect to 127.0.0.1:port. Nil if the socket could not
-    /// even be made (out of descriptors).
+    /// A non-blocking connect to 127.0.0.1:port, whose first line (sent once
+    /// connected) is `MODE MACHINE`: bots and hostile peers alike read
+    /// Protocol.md's lines. Nil if the socket could not even be made (out of descriptors).
     func open(for owner: Owner, receiveBuffer: Int32? = nil, reads: Bool = true) -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return nil }
@@ -63,7 +64,7 @@ final class SoakSockets {
             polls.append(pollfd(fd: -1, events: 0, revents: 0))
         }
         serials += 1
-        slots[index] = Slot(fd: fd, owner: owner, connecting: result != 0, reads: reads, serial: serials)
+        slots[index] = Slot(fd: fd, owner: owner, out: Array(machineMode.utf8), connecting: result != 0, reads: reads, serial: serials)
         openCount += 1
         updateEvents(index)
         return index

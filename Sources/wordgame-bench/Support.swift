@@ -25,8 +25,12 @@ func raiseDescriptorLimit() {
     setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }
 
+/// A program's first line: the server starts every connection in human mode
+/// (sentences for `nc`), and the benchmarks read Protocol.md's lines.
+let machineMode = "MODE MACHINE\n"
+
 /// A blocking connect to 127.0.0.1:`port` (benchmarks talk to this machine only),
-/// then non-blocking.
+/// then non-blocking, in machine mode.
 func connectLoopback(port: UInt16) -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
@@ -38,6 +42,7 @@ func connectLoopback(port: UInt16) -> Int32 {
     }
     if result != 0 { fail("connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    send(machineMode, to: fd)
     return fd
 }
 

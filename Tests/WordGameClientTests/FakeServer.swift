@@ -104,6 +104,17 @@ final class FakeServer: @unchecked Sendable {
         if bound == 0 { holder = fd } else { close(fd) }
     }
 
+    /// What a server of protocol version 2 says first.
+    static let greeting = "WORDGAME 2 \"hi\"\n"
+
+    /// A version-2 server's opening: the greeting, then the client's first
+    /// line, which must be `MODE MACHINE`, and its reply. False if the client
+    /// said anything else first (or nothing): the fake then says no more.
+    static func greet(_ fd: Int32, _ reader: inout LineReader) -> Bool {
+        guard say(greeting, to: fd), let first = try? reader.next(timeout: 5), first == "MODE MACHINE" else { return false }
+        return say("OK MODE MACHINE\n", to: fd)
+    }
+
     static func say(_ text: String, to fd: Int32) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count

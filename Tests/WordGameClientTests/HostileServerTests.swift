@@ -6,7 +6,7 @@ import WordGameTestSupport
 /// A fake server on 127.0.0.1 that says what a broken or hostile one might:
 /// the client must neither trap nor stop listening to its player.
 @Suite struct HostileServerTests {
-    static let opening = "WORDGAME 1 \"hi\"\nOK NAME \"Ana\"\nOK JOIN \"main\"\nROOM \"main\" LOBBY 1 \"Ana\" 0\nYOU LOBBY\nINFO \"wait\"\n"
+    static let opening = "WORDGAME 2 \"hi\"\nOK MODE MACHINE\nOK NAME \"Ana\"\nOK JOIN \"main\"\nROOM \"main\" LOBBY 1 \"Ana\" 0\nYOU LOBBY\nINFO \"wait\"\n"
 
     @Test func hugeAndSignedNumbersAreSkippedNotTrapped() throws {
         let server = FakeServer { fd, _ in
@@ -25,7 +25,7 @@ import WordGameTestSupport
 
     @Test func aServerThatFloodsInsteadOfAnsweringJoinIsGivenUp() throws {
         let server = FakeServer { fd, server in
-            guard FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd) else { return }
+            guard FakeServer.say(FakeServer.greeting, to: fd) else { return }
             let flood = String(repeating: "INFO \"not an answer\"\n", count: 2_000)
             while !server.isStopped, FakeServer.say(flood, to: fd) {}
         }

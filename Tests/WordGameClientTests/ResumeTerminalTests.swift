@@ -19,9 +19,8 @@ import WordGameTestSupport
                 Thread.sleep(forTimeInterval: 0.5)  // the pair is drawn before the drop
                 return
             }
-            _ = FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd)
             var reader = LineReader(fd: fd)
-            guard let line = try? reader.next(timeout: 5) else { return }
+            guard FakeServer.greet(fd, &reader), let line = try? reader.next(timeout: 5) else { return }
             heard.append(line)
             Thread.sleep(forTimeInterval: 0.5)  // long enough to see the banner
             _ = FakeServer.say(ResumeTests.resumed.replacingOccurrences(of: "SCORE 1 1 2 2", with: "SCORE 1 4 2 2"), to: fd)

@@ -11,7 +11,8 @@ import WordGameTestSupport
     /// Ana joins room main, a game is on, pair 1 goes right, pair 2 is open; then the connection drops.
     static func firstConnection(grace: Int) -> String {
         """
-        WORDGAME 1 "hi"
+        WORDGAME 2 "hi"
+        OK MODE MACHINE
         OK NAME "Ana"
         OK JOIN "main"
         TOKEN "K7PXABCD" \(grace)
@@ -54,9 +55,8 @@ import WordGameTestSupport
                 _ = FakeServer.say(Self.firstConnection(grace: 3), to: fd)
                 return  // the socket closes: no BYE
             }
-            _ = FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd)
             var reader = LineReader(fd: fd)
-            guard let line = try? reader.next(timeout: 5) else { return }
+            guard FakeServer.greet(fd, &reader), let line = try? reader.next(timeout: 5) else { return }
             heard.append(line)
             guard line == "RESUME K7PXABCD" else { return }
             _ = FakeServer.say(Self.resumed, to: fd)
@@ -103,8 +103,8 @@ import WordGameTestSupport
                 _ = FakeServer.say(Self.firstConnection(grace: 30), to: fd)
                 return
             }
-            _ = FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd)
             var reader = LineReader(fd: fd)
+            guard FakeServer.greet(fd, &reader) else { return }
             _ = try? reader.next(timeout: 5)
             _ = FakeServer.say("ERROR bad-code \"No seat is held for that code.\"\n", to: fd)
             FakeServer.drain(fd)
@@ -145,9 +145,8 @@ import WordGameTestSupport
                 _ = FakeServer.say(Self.firstConnection(grace: 10), to: fd)
                 return
             }
-            _ = FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd)
             var reader = LineReader(fd: fd)
-            guard let line = try? reader.next(timeout: 5) else { return }
+            guard FakeServer.greet(fd, &reader), let line = try? reader.next(timeout: 5) else { return }
             heard.append("\(number) \(line) \(LineReader.now())")
             if number == 1 {
                 _ = FakeServer.say("ERROR slow-down \"Too many wrong codes; wait a few seconds.\"\n", to: fd)

@@ -34,8 +34,7 @@ import WordGameTestSupport
                 while let line = try? reader.next(timeout: 10) { heard.append("0 \(line)") }
                 return
             }
-            _ = FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd)
-            guard let line = try? reader.next(timeout: 5) else { return }
+            guard FakeServer.greet(fd, &reader), let line = try? reader.next(timeout: 5) else { return }
             heard.append("\(number) \(line)")
             _ = FakeServer.say(reply, to: fd)
             FakeServer.drain(fd, timeout: 10)
@@ -57,7 +56,8 @@ import WordGameTestSupport
         #expect(sawReconnecting)
         #expect(status == .connected)
         #expect(messages == [.resumed(name: "Ana", room: "main"), .token(code: "NEWCODE9", graceSeconds: 5)])
-        #expect(heard.all == ["0 PING", "1 RESUME K7PXABCD"], "one PING, then the seat taken back on a new connection")
+        #expect(heard.all == ["0 MODE MACHINE", "0 PING", "1 RESUME K7PXABCD"],
+                "MODE MACHINE first, one PING, then the seat taken back on a new connection (after its own MODE MACHINE)")
         #expect(Date().timeIntervalSince(started) > 0.55)
     }
 
@@ -69,7 +69,7 @@ import WordGameTestSupport
                               liveness: Liveness(pingAfterMilliseconds: 100, deadAfterMilliseconds: 300))
         let (status, _) = pump(link, seat: nil, timeout: 0.6) { _, _ in false }
         #expect(status == .connected)
-        #expect(heard.all.isEmpty, "no PING: a drop would end the session anyway")
+        #expect(heard.all == ["0 MODE MACHINE"], "no PING: a drop would end the session anyway")
     }
 
     @Test func aServerThatDoesNotKnowResumeIsNotAskedAgain() throws {
@@ -92,8 +92,7 @@ import WordGameTestSupport
         let server = FakeServer(connections: 3) { fd, number, _ in
             var reader = LineReader(fd: fd)
             if number == 0 { return }  // dropped at once
-            _ = FakeServer.say("WORDGAME 1 \"hi\"\n", to: fd)
-            guard let line = try? reader.next(timeout: 5) else { return }
+            guard FakeServer.greet(fd, &reader), let line = try? reader.next(timeout: 5) else { return }
             heard.append("\(number) \(line)")
             _ = FakeServer.say(number == 1 ? "ERROR server-full \"Full.\"\nBYE \"Full.\"\n" : "OK RESUME \"Ana\" \"main\"\n", to: fd)
             if number == 2 { FakeServer.drain(fd, timeout: 10) }

@@ -17,6 +17,10 @@ import WordGameProtocol
         // 0 is a number that never names an open round: the room answers wrong-round, not bad-argument.
         ("ANSWER 0 y", .answer(round: 0, .correct)), ("a 999999999 n", .answer(round: 999_999_999, .wrong)),
         ("STATUS", .status), ("LEAVE", .leave), ("ping", .ping), ("QUIT", .quit), ("q", .quit), ("exit", .quit),
+        ("MODE MACHINE", .mode(.machine)), ("mode human", .mode(.human)), ("Mode  Machine ", .mode(.machine)),
+        // Arrow keys typed into nc, then Enter: → says correct, ← wrong, in both cursor-key spellings.
+        ("\u{1B}[C", .answer(round: nil, .correct)), ("\u{1B}OC", .answer(round: nil, .correct)),
+        ("\u{1B}[D", .answer(round: nil, .wrong)), ("\u{1B}OD", .answer(round: nil, .wrong)), (" \u{1B}[D ", .answer(round: nil, .wrong)),
     ]
 
     @Test(arguments: accepted)
@@ -38,6 +42,23 @@ import WordGameProtocol
         guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line)"); return }
         #expect(error.code == code)
         #expect(error.text.contains("Type"), "an error says what to type instead: \(error.text)")
+    }
+
+    /// ↑, ↓ and other keys (or arrows mixed with typing) are no command. The
+    /// reply says which keys answer, and never echoes the escape back.
+    @Test(arguments: ["\u{1B}[A", "\u{1B}[B", "\u{1B}OA", "\u{1B}[H", "\u{1B}[15~", "\u{1B}", "y\u{1B}[C", "\u{1B}[C\u{1B}[C", "\u{1B}[Cy"])
+    func otherKeysSayWhichKeysAnswer(line: String) {
+        guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line.debugDescription)"); return }
+        #expect(error.code == .unknownCommand)
+        #expect(error.text.contains("→") && error.text.contains("←") && error.text.contains("Type"))
+        #expect(!error.text.unicodeScalars.contains("\u{1B}"))
+    }
+
+    @Test(arguments: ["MODE", "MODE fancy", "MODE MACHINE HUMAN", "MODE MACHINES"])
+    func aBadModeNamesBothChoices(line: String) {
+        guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line)"); return }
+        #expect(error.code == .badArgument)
+        #expect(error.text.contains("MODE HUMAN") && error.text.contains("MODE MACHINE"))
     }
 
     @Test func nicknames() throws {

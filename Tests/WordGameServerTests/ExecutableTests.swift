@@ -82,6 +82,7 @@ import WordGameProtocol
 
         let client = try TestClient(port: port)
         _ = try client.next()
+        try client.machineMode()
         try client.join(as: "Ana")
         client.send("START")
         _ = try client.waitForRound()

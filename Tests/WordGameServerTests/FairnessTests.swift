@@ -151,6 +151,7 @@ import WordGameTestSupport
         // Bo's receive buffer is small and he stops reading while 100 KB of HELP is queued for him.
         let bo = try TestClient(port: server.port, label: "Bo", receiveBuffer: 4_096)
         _ = try bo.next()
+        try bo.machineMode()
         try bo.join(as: "Bo")
         bo.sendRaw(Array(String(repeating: "HELP\n", count: 80).utf8))
         Thread.sleep(forTimeInterval: 0.3)

@@ -259,6 +259,6 @@ import WordGameProtocol
         let server = try TestServer(hostedOnly: true)
         let client = try TestClient(port: server.port, label: "student")
         guard case .welcome(_, let hint) = try client.next() else { Issue.record("no greeting"); return }
-        #expect(hint.contains("JOIN <code>") && !hint.contains("main"))
+        #expect(hint.contains("JOIN and the room's code") && !hint.contains("main"))
     }
 }

@@ -133,16 +133,20 @@ import WordGameProtocol
         let asked = Date()
         guesser.send("PING")
         // From the same address (every test client is 127.0.0.1): a classmate's right code
-        // waits out the hold, then works.
-        let back = try server.client()
-        back.send("RESUME \(code)")
+        // waits out the hold, then works. It goes in one write with MODE MACHINE, as
+        // wordgame-client sends them, so the two lines wait out one hold together.
+        let back = try TestClient(port: server.port, label: "back")
+        back.sendRaw(Array("MODE MACHINE\nRESUME \(code)\n".utf8))
         // Ana plays on meanwhile: a room's players are never held.
         ana.send("PING")
         #expect(try ana.next() == .pong)
         #expect(Date().timeIntervalSince(asked) < 0.5, "a player in a room waited for the guesser's hold")
         #expect(try guesser.next() == .pong)
         #expect(Date().timeIntervalSince(asked) > 0.8, "the guesser's next line came back at once")
+        guard case .welcome = try back.next() else { Issue.record("no greeting"); return }
+        try back.expectMachineModeReply()
         #expect(try back.next() == .resumed(name: "Bo", room: "main"))
+        #expect(Date().timeIntervalSince(asked) < 1.5, "the classmate waited more than one hold")
     }
 
     /// Guessers who keep codes queued on many connections cannot starve a classmate's
@@ -160,9 +164,11 @@ import WordGameProtocol
         let guessers = try (0..<6).map { _ in try server.client("guesser") }
         for guesser in guessers { guesser.sendRaw(Array(String(repeating: "RESUME AAAAAAAA\n", count: 30).utf8)) }
         Thread.sleep(forTimeInterval: 0.1)
-        let back = try server.client()
+        let back = try TestClient(port: server.port, label: "back")
         let asked = Date()
-        back.send("RESUME \(code)")
+        back.sendRaw(Array("MODE MACHINE\nRESUME \(code)\n".utf8))  // one write, as wordgame-client sends them
+        guard case .welcome = try back.next() else { Issue.record("no greeting"); return }
+        try back.expectMachineModeReply()
         #expect(try back.next(timeout: 3) == .resumed(name: "Bo", room: "main"))
         #expect(Date().timeIntervalSince(asked) < 1.5, "the right code waited \(Date().timeIntervalSince(asked)) s")
         // Each guesser got about one code checked per hold, not a burst of them.

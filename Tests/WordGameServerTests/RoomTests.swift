@@ -35,6 +35,10 @@ final class RecordingOutbox: Outbox {
 
     func holdInput(fromAddressOf connection: ConnectionID, milliseconds: Int) {}
 
+    var modes: [ConnectionID: LineMode] = [:]
+
+    func setMode(_ mode: LineMode, for connection: ConnectionID) { modes[connection] = mode }
+
     func count(_ id: ConnectionID, where matches: (ServerMessage) -> Bool) -> Int {
         received[id, default: []].filter(matches).count
     }

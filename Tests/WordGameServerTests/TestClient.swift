@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Testing
 import WordGameProtocol
 import WordGameTestSupport
 
@@ -7,7 +8,9 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// A blocking socket client for tests: connects to 127.0.0.1 only.
+/// A blocking socket client for tests: connects to 127.0.0.1 only. It
+/// starts in human mode, as every connection does; `TestServer.client()` and
+/// `machineMode()` make it read the lines of Protocol.md, as programs do.
 final class TestClient {
     /// -1 once `abort()` closed it.
     private(set) var fd: Int32
@@ -49,6 +52,26 @@ final class TestClient {
             if n <= 0 { return }
             offset += n
         }
+    }
+
+    /// Switches to machine mode after the greeting was read: `MODE MACHINE`, and its reply next.
+    func machineMode() throws {
+        send("MODE MACHINE")
+        try expectMachineModeReply()
+    }
+
+    /// `OK MODE MACHINE`: the one reply `ServerMessage` does not parse (`LineMode.confirmation`).
+    func expectMachineModeReply() throws {
+        let reply = try nextLine()
+        guard reply == LineMode.machine.confirmation else {
+            throw TestFailure(description: "\(label): \(reply ?? "the end of the stream") instead of \(LineMode.machine.confirmation)")
+        }
+    }
+
+    /// The next line, which must be `expected` exactly: a human-mode line, compared whole.
+    func expectLine(_ expected: String, timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let line = try nextLine(timeout: timeout)
+        #expect(line == expected, "\(label)", sourceLocation: sourceLocation)
     }
 
     /// When the line `next` or `nextLine` returned last arrived (`LineReader.now()` seconds).

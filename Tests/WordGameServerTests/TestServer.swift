@@ -1,5 +1,6 @@
 import Foundation
 import WordGame
+import WordGameProtocol
 import WordGameServer
 
 /// The real server, in this process, on 127.0.0.1 and a free port.
@@ -41,9 +42,13 @@ final class TestServer {
         server.waitUntilStopped()
     }
 
+    /// A client as programs are: `MODE MACHINE` first (before reading the
+    /// greeting, as a program may), then the greeting and the reply are read.
     func client(_ label: String = "client") throws -> TestClient {
         let client = try TestClient(port: port, label: label)
-        _ = try client.next()  // the greeting
+        client.send("MODE MACHINE")
+        guard case .welcome(protocolVersion, _) = try client.next() else { throw TestFailure(description: "\(label): no greeting of version \(protocolVersion)") }
+        try client.expectMachineModeReply()
         return client
     }
 

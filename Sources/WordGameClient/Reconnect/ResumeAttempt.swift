@@ -4,8 +4,9 @@ import WordGameProtocol
 import WordGameServer
 
 /// One try at taking a seat back: a non-blocking connect to the server,
-/// its greeting, `RESUME <code>`, and the reply. It never blocks: the loop
-/// polls `pollDescriptor` with its other descriptors and calls `advance`.
+/// `MODE MACHINE` and `RESUME <code>` at once, its greeting, and the reply.
+/// It never blocks: the loop polls `pollDescriptor` with its other
+/// descriptors and calls `advance`.
 final class ResumeAttempt {
     enum Outcome {
         case pending
@@ -62,7 +63,7 @@ final class ResumeAttempt {
             if poll(&writable, 1, 0) > 0 {
                 let error = ServerAddress.connectError(fd)
                 guard error == 0 else { return fail(String(cString: strerror(error))) }
-                phase = .greeting(ServerConnection(connected: fd, address: address))
+                phase = .greeting(ServerConnection(connected: fd, address: address, then: [.resume(code: code)]))
             }
         }
         switch phase {
@@ -86,10 +87,10 @@ final class ResumeAttempt {
     /// One line of the new connection; an outcome once the try is decided.
     private func take(_ message: ServerMessage, _ connection: ServerConnection) -> Outcome? {
         if case .greeting = phase {
+            // RESUME went with MODE MACHINE; a server of another version cannot be taken at its word.
             guard case .welcome(let version, _) = message, version == protocolVersion else {
                 return fail("not a wordgame server of protocol \(protocolVersion)")
             }
-            connection.send(.resume(code: code))
             phase = .awaitingReply(connection)
             return nil
         }

@@ -3,9 +3,14 @@ import WordGameProtocol
 /// The lines of `HELP`: what a person at `nc` needs, one command a line,
 /// every command and every other spelling of it (Protocol.md §4).
 enum HelpText {
-    static let greeting = "Welcome to wordgame! Type NAME <nickname>, then JOIN to play in room \"\(Names.defaultRoom)\" (or JOIN <room>). HELP lists every command."
-    /// On a server where only hosts make rooms, a bare JOIN has nowhere to go: ask for the code.
-    static let hostedGreeting = "Welcome to wordgame! Type NAME <nickname>, then JOIN <code> with the room code your teacher shows. HELP lists every command."
+    /// The greeting's hints. The greeting is the one line a connection gets
+    /// before it can choose a mode, so a person reads it as sent: each fits
+    /// in 80 columns with `WORDGAME 2 "…"` around it, and says how to begin.
+    static let greeting = "Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana"
+    /// On a server where only hosts make rooms, a bare JOIN has nowhere to go: the code comes next.
+    static let hostedGreeting = "Welcome! Type NAME and your name, then JOIN and the room's code."
+    /// Before `ERROR server-full` and `BYE`: a connection the server turns away.
+    static let refusedGreeting = "Sorry, the server is full right now. Please try again later."
 
     static let lines: [String] = [
         "HELP or ?              this list",
@@ -13,20 +18,21 @@ enum HelpText {
         "JOIN [room]            enter a room (default \"\(Names.defaultRoom)\"); the first one in is its host",
         "START                  the host starts a game (also AGAIN or R)",
         "Y or N                 the Spanish word is a correct (Y) or wrong (N) translation",
-        "                       (also YES / NO, C / W, CORRECT / WRONG)",
+        "                       (also YES / NO, C / W, CORRECT / WRONG, or the arrow keys → / ←)",
         "ANSWER [round] Y|N     the same, naming the round: ANSWER 3 Y (also A)",
         "STATUS                 your room and your state",
         "LEAVE                  leave the room",
         "PING                   the server answers PONG",
         "QUIT                   close the connection (also Q, EXIT or BYE)",
-        "RESUME <code>          after a drop, from a new connection: your seat back (the code came with TOKEN)",
+        "RESUME <code>          after a drop, from a new connection: your seat back (the code came when you joined)",
         "HOST                   make a room with a code for a class, and run it without playing",
-        "HOST <room> <key>      take your host seat back (the key came with OK HOST)",
+        "HOST <room> <key>      take your host seat back (the key came when you made the room)",
         "WATCH [room]           follow a room without playing, as a projector does",
         "LOCK or UNLOCK         the host: let nobody new in, or let them in again",
         "KICK <name>            the host: remove a player (also REMOVE)",
         "STOP                   the host: end the game now",
         "CLOSE                  the host: close the room",
-        "Commands are case-insensitive. A pair falls for the time ROUND gives; no answer in time counts as wrong.",
+        "MODE MACHINE or HUMAN  lines for programs (Protocol.md), or sentences for people (the default)",
+        "Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong.",
     ]
 }

@@ -53,7 +53,7 @@ final class Hub {
         self.random = random
     }
 
-    /// The first line on every connection, even one the server turns away.
+    /// The first line on every connection (one the server turns away gets its own, `Server.refuse`).
     var greeting: ServerMessage {
         .welcome(version: protocolVersion, hint: settings.openRooms ? HelpText.greeting : HelpText.hostedGreeting)
     }
@@ -164,6 +164,8 @@ final class Hub {
             closeRoom(by: id, at: now)
         case .resume(let code):
             resume(code, id, at: now)
+        case .mode(let mode):
+            outbox.setMode(mode, for: id)  // the connection's own business, in any state
         }
     }
 

@@ -1,7 +1,8 @@
 import WordGameProtocol
 
 /// Where rooms put what they say. The server implements it with sockets;
-/// tests can record. A message sent to many is encoded once.
+/// tests can record. A message sent to many is encoded once per mode present
+/// among them (`HumanOutput.swift`).
 protocol Outbox: AnyObject {
     func send(_ message: ServerMessage, to connection: ConnectionID)
     func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID
@@ -17,6 +18,9 @@ protocol Outbox: AnyObject {
     /// outside a room, for `milliseconds` (the lines wait in their sockets),
     /// new connections included.
     func holdInput(fromAddressOf connection: ConnectionID, milliseconds: Int)
+    /// `MODE`: what the connection reads from now on, starting with the
+    /// confirmation (`LineMode.confirmation`), which this sends.
+    func setMode(_ mode: LineMode, for connection: ConnectionID)
 }
 
 extension Outbox {

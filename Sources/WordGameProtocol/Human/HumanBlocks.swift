@@ -1,0 +1,54 @@
+import WordGame
+
+/// Messages that come as several lines of one kind (HELP, TOP, ROSTER,
+/// RANKING, and ROOM with MEMBERS), written as one block with a heading. Pure.
+enum HumanBlocks {
+    typealias F = HumanFormat
+
+    static func help(_ lines: [String]) -> [String] {
+        ["Commands (type one, then Enter; any case):"] + lines.map { "  " + $0 }
+    }
+
+    /// `TALLY`'s line comes before it, so the heading only names it.
+    static func leaderboard(_ rows: [TopEntry]) -> [String] {
+        ["Leaderboard:"] + table(rows.map { ($0.rank, $0.name, $0.correct, $0.wrong, $0.milliseconds, 0) })
+    }
+
+    static func ranking(_ rows: [RankingEntry]) -> [String] {
+        ["Final ranking:"] + table(rows.map { ($0.rank, $0.name, $0.correct, $0.wrong, $0.milliseconds, $0.outAt) })
+    }
+
+    /// `  1. Ana      3 right, 1 wrong · 7.7 s`, names padded so the scores line up.
+    private static func table(_ rows: [(rank: Int, name: String, correct: Int, wrong: Int, ms: Int64, outAt: Int)]) -> [String] {
+        let rankWidth = rows.map { "\($0.rank)".count }.max() ?? 1
+        let nameWidth = rows.map(\.name.count).max() ?? 0
+        return rows.map { row in
+            let rank = String(repeating: " ", count: rankWidth - "\(row.rank)".count) + "\(row.rank)."
+            let out = row.outAt > 0 ? " · out after pair \(row.outAt)" : ""
+            return "  \(rank) \(F.padded(row.name, to: nameWidth))   \(F.score(correct: row.correct, wrong: row.wrong)) · \(F.seconds(row.ms, tenths: true))\(out)"
+        }
+    }
+
+    static func roster(_ names: [String]) -> [String] {
+        guard !names.isEmpty else { return ["Nobody plays in the room yet."] }
+        return ["Players in the room (\(names.count)):"] + F.wrapped(names)
+    }
+
+    /// `Room main has 2 players: Ana and Bo. Ana is the host.`, from ROOM and
+    /// the MEMBERS line that always follows it.
+    static func room(_ room: RoomInfo, spokenName name: String, members: (total: Int, names: [String])?) -> String {
+        let total = members?.total ?? room.members
+        let names = members?.names ?? []
+        var text = total == 0 ? "Room \(name) has no players yet."
+                 : names.isEmpty ? "Room \(name) has \(F.count(total, "player"))."
+                 : "Room \(name) has \(F.count(total, "player")): \(F.list(names, more: total - names.count))."
+        // A hosted room's teacher without a name is called Host: "Host is the host" says nothing.
+        if !room.host.isEmpty && room.host != "Host" { text += " \(room.host) is the host." }
+        switch room.state {
+        case .lobby: break
+        case .starting: text += " A game starts soon."
+        case .playing: text += " A game is on."
+        }
+        return text
+    }
+}
