@@ -45,11 +45,6 @@ public final class ServerLink {
         connection.send(command)
     }
 
-    public func sendLine(_ line: String) {
-        guard reconnector == nil else { return }
-        connection.sendLine(line)
-    }
-
     /// The server's messages since the last call. Once a reconnect succeeds,
     /// the new connection's, from `OK RESUME` on: they rebuild the state.
     public func read(at now: Instant) -> [ServerMessage] {
