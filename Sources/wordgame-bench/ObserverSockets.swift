@@ -35,14 +35,15 @@ func idle(_ sockets: inout LineSockets, seconds: Double, onLine: (Int, Substring
 }
 
 /// `count` players say NAME and JOIN `room` on new sockets, added after those
-/// already in `sockets`; each counts as in at its INFO line. The first waits
-/// for its own INFO before the others come: in a room made with JOIN it is the
-/// host. Returns the first player's index.
+/// already in `sockets`; each counts as in at its `OK JOIN` (one a player:
+/// a join brings two INFO lines, the resume code's and the hint). The first
+/// waits for its own before the others come: in a room made with JOIN it is
+/// the host. Returns the first player's index.
 @discardableResult
 func joinPlayers(_ sockets: inout LineSockets, count: Int, prefix: String, room: String, port: UInt16) -> Int {
     let first = sockets.fds.count
     var joined = 0
-    let onLine = { (i: Int, line: Substring, _: Double) in if i >= first && line.hasPrefix("INFO") { joined += 1 } }
+    let onLine = { (i: Int, line: Substring, _: Double) in if i >= first && line.hasPrefix("OK JOIN ") { joined += 1 } }
     for k in 0..<count {
         let fd = connectLoopback(port: port)
         sockets.add(fd)

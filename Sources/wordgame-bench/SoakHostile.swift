@@ -6,7 +6,7 @@
 // close or reset by the server, or still open when the hostile gave up.
 
 enum HostileKind: String, CaseIterable {
-    case silent = "silent, never sends"
+    case silent = "silent after MODE MACHINE"
     case flood = "HELP flood, never reads"
     case longLine = "80 KiB line, no line end"
     case garbage = "random bytes, invalid UTF-8"
