@@ -53,7 +53,10 @@ public final class LineModeGame {
                 let key = playerKeys[line] ?? (line.count == 1 ? line.first : nil)
                 guard !link.isReconnecting || key == "q" else { say("Not connected: reconnecting… (q quits)"); continue }
                 // This client reads the lines for programs: a typed MODE HUMAN would leave it reading sentences.
-                if case .success(.mode) = ClientCommand.parse(raw) { say("MODE is for nc; this client keeps the server's lines for programs."); continue }
+                if case .success(.mode) = ClientCommand.parse(raw) {
+                    say("MODE is for nc; this client keeps the server's lines for programs.")
+                    continue
+                }
                 guard let key else { link.sendLine(raw); continue }
                 let commands = state.press(.character(key))
                 commands.forEach(link.send)

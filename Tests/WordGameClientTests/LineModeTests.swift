@@ -45,6 +45,21 @@ import WordGameServer
         #expect(client.waitForExit() == 0)
     }
 
+    /// Line mode passes typed lines to the server, but not MODE: in human mode
+    /// the client could read nothing the server says.
+    @Test func aTypedModeStaysWithTheClient() throws {
+        let server = try startServer(pairs: 1)
+        defer { server.stop(); server.waitUntilStopped() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Cy"])
+        try client.waitFor("You are the host")
+        client.type("mode human")
+        #expect(try client.waitFor("MODE") == "MODE is for nc; this client keeps the server's lines for programs.")
+        client.type("start")
+        try client.waitFor("Game on: 1 pairs")  // still read: the server still sends lines for programs
+        client.type("q")
+        #expect(client.waitForExit() == 0)
+    }
+
     @Test func aTimeoutAndAWrongAnswerAreCountedAsTheServerSays() throws {
         let server = try startServer(pairs: 2, roundMilliseconds: 400)
         defer { server.stop(); server.waitUntilStopped() }
