@@ -93,7 +93,7 @@ public enum ClientCommand: Equatable, Sendable {
     private static func parseResume(_ rest: String) -> Result<ClientCommand, ProtocolError> {
         let words = rest.split(separator: " ")
         guard words.count == 1 else {
-            return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the code the server gave you in TOKEN when you joined."))
+            return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the resume code the server gave you when you joined."))
         }
         return .success(.resume(code: String(words[0])))
     }

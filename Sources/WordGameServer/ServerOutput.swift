@@ -25,9 +25,12 @@ extension Server {
     /// lines that have left. Asks for EPOLLOUT only while bytes are left, or
     /// while a tracked line waits in the kernel (then EPOLLOUT means it left).
     func flush(_ connection: Connection) {
-        // Held human lines go with this send: nothing more comes to them in this turn.
-        if connection.heldHuman != nil { releaseHeld(connection, atPause: true) }
-        if connection.overflowed { return closeConnection(connection) }
+        if connection.heldHuman != nil {
+            // Held human lines go with this send: nothing more comes to them in this turn.
+            releaseHeld(connection, atPause: true)
+            // Past the cap now: the turn's flush drops the connection, and says so.
+            if connection.overflowed { return markDirty(connection) }
+        }
         do {
             try connection.output.drain { bytes throws(Errno) in
                 guard case .done(let sent) = try Socket.send(connection.fd, bytes) else { return nil }

@@ -30,7 +30,7 @@ enum FairnessBench {
 
     static func run(games: Int) {
         let server = ServerProcess(arguments: ["--round-ms", "\(Int(roundSeconds * 1_000))", "--pairs", "1",
-                                               "--max-incorrect", "1000", "--seed", "1"])
+                                               "--max-incorrect", "1000", "--seed", "1", "--start-delay", "0"])
         defer { server.stop() }
         let fds = (0..<players).map { _ in connectLoopback(port: server.port) }
         var sockets = LineSockets(fds)

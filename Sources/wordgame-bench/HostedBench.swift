@@ -42,7 +42,7 @@ enum HostedBench {
         let results = temporaryDirectory("wordgame-bench-hosted")
         defer { try? FileManager.default.removeItem(atPath: results) }
         let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-incorrect", "1000",
-                                               "--max-connections", "20000", "--max-per-address", "100000", "--results", results])
+                                               "--max-connections", "20000", "--max-per-address", "100000", "--results", results, "--start-delay", "0"])
         defer { server.stop() }
         var plain = Table(name: "plain")
         join(&plain, players: players, prefix: "a", port: server.port)

@@ -23,7 +23,7 @@ enum ResultsLoadBench {
         let results = temporaryDirectory("wordgame-bench-results")
         defer { try? FileManager.default.removeItem(atPath: results) }
         let server = ServerProcess(arguments: ["--pairs", "10000", "--seed", "1", "--max-incorrect", "1000",
-                                               "--max-connections", "20000", "--max-per-address", "100000", "--results", results])
+                                               "--max-connections", "20000", "--max-per-address", "100000", "--results", results, "--start-delay", "0"])
         defer { server.stop() }
         var sockets = LineSockets([])
         let room = makeHostedRoom(&sockets, port: server.port)

@@ -42,7 +42,7 @@ enum RoomBench {
         let results = temporaryDirectory("wordgame-bench-room")
         defer { try? FileManager.default.removeItem(atPath: results) }
         let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-incorrect", "1000", "--max-connections", "20000",
-                                               "--max-per-address", "100000", "--results", results])
+                                               "--max-per-address", "100000", "--results", results, "--start-delay", "0"])
         defer { server.stop() }
         let idleMiB = server.residentMiB
         // Joins: the first player is the host.

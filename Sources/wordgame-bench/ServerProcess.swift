@@ -3,7 +3,9 @@ import Glibc
 
 /// The release wordgame-server under test, on 127.0.0.1 and a free port, with
 /// its CPU time and memory read from /proc. Every bench socket comes from
-/// 127.0.0.1, so a bench of more than 500 of them passes `--max-per-address`.
+/// 127.0.0.1, so a bench of more than 500 of them passes `--max-per-address`;
+/// benches that start games as a host pass `--start-delay 0`, or every game
+/// would begin with the 5 s countdown a class gets.
 final class ServerProcess {
     let process = Process()
     let port: UInt16

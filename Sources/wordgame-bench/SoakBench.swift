@@ -56,7 +56,7 @@ final class SoakBench: SoakWorld, HostileWorld {
         let autoStart = max(1, perRoom * 4 / 5)
         let arguments = ["--round-ms", "\(options.roundMilliseconds)", "--pairs", "\(options.pairs)",
                          "--max-incorrect", "\(options.maxIncorrect)", "--auto-start", "\(autoStart)", "--countdown", "1",
-                         "--resume-grace", "\(options.graceSeconds)", "--max-per-address", "100000",
+                         "--resume-grace", "\(options.graceSeconds)", "--max-per-address", "100000", "--start-delay", "0",
                          "--results", results, "--quiet"]
         print("wordgame-bench soak: \(options.bots) bots in \(options.rooms) rooms for \(options.minutes) min; \(options.dropPercent)% drop each minute; "
               + "\(options.hostile) hostile connections, all on 127.0.0.1; bench seed \(seed)")

@@ -23,6 +23,19 @@ import WordGameTestSupport
         #expect(client.waitForExit() == 0)
     }
 
+    /// A server of version 1 would send this client sentences it cannot read (or, as here, be one it
+    /// does not know): the client says which versions differ, in one line, and exits.
+    @Test func aServerOfAnotherVersionIsNamedAndLeft() throws {
+        let server = FakeServer { fd, _ in
+            guard FakeServer.say("WORDGAME 1 \"Welcome\"\nERROR unknown-command \"MODE is not a command.\"\n", to: fd) else { return }
+            FakeServer.drain(fd, timeout: 10)
+        }
+        defer { server.finish() }
+        let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
+        #expect(client.waitForExit() == 1)
+        #expect(client.standardError == "wordgame-client: the server speaks protocol 1; this client speaks 2\n")
+    }
+
     @Test func aServerThatFloodsInsteadOfAnsweringJoinIsGivenUp() throws {
         let server = FakeServer { fd, server in
             guard FakeServer.say(FakeServer.greeting, to: fd) else { return }
