@@ -111,7 +111,7 @@ extension Room {
 
     func answer(_ answer: Answer, round number: Int?, by id: ConnectionID, at now: Instant) {
         guard let openNumber = match?.round.map({ $0.index + 1 }) else {
-            let text = match == nil ? "No game is on. \(startHint(for: id))" : "No pair is open; wait for the next ROUND."
+            let text = match == nil ? "No game is on. \(startHint(for: id))" : "No pair is open; wait for the next one."
             return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
         }
         if let number, number != openNumber {
@@ -129,7 +129,7 @@ extension Room {
             let when = since < 0 ? "before pair \(openNumber) reached you" : "\(since) ms after pair \(openNumber) reached you"
             return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(when), too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
         case .alreadyAnswered:
-            return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered round \(openNumber); wait for the next ROUND.")), to: id)
+            return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered pair \(openNumber); wait for the next one.")), to: id)
         case .out:
             return outbox.send(.error(ProtocolError(.notPlaying, "You are out of this game (\(settings.rules.maxIncorrect) wrong attempts); you watch until it ends.")), to: id)
         case .notInMatch:
