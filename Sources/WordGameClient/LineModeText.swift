@@ -54,14 +54,16 @@ public enum LineModeText {
     }
 
     /// What this client's player can type, for `?` and for a line it does not know.
-    static let keys = ["Keys: y = the pair is correct, n = it is wrong, r = start or play again, q = quit, ? = these keys."]
+    static let keys = ["Keys: y = the pair is correct, n = it is wrong,", "      r = start or play again, q = quit, ? = these keys."]
 
     /// Why `y` or `n` (or `r`) did nothing, said in words; nil when nothing needs saying.
     static func whyNoAnswer(_ key: Character, state: ClientState) -> String? {
         guard "yncw".contains(key) else {
             // r between games that does not start one: who does.
             let between = state.game == nil || state.final != nil
-            return key == "r" && between ? nextGameHint(state, first: state.final == nil) : nil
+            guard key == "r", between else { return nil }
+            if state.nextGameAsked || state.countdownEnds != nil { return "The next game is about to start." }
+            return nextGameHint(state, first: state.final == nil)
         }
         switch state.me {
         case .out: return "You are out of this game: you watch until it ends."

@@ -84,14 +84,19 @@ public enum Renderer {
         let total = max(state.memberTotal, state.room?.members ?? 0)
         let players = "\(total) player\(total == 1 ? "" : "s")"
         frame.centre(fitting(["Waiting in the lobby — \(players) in the room", "Lobby — \(players)"], width), row: 3, width: width, .bold)
+        // The names down to the row above the instructions, the last of them
+        // giving way to "… and 3 more" when they do not all fit.
         var row = 5
-        for name in state.memberNames.prefix(max(0, frame.height - 10)) {
+        let rows = frame.height - 4 - row
+        let all = total > state.memberNames.count || state.memberNames.count > rows
+        let shown = state.memberNames.prefix(all ? max(0, rows - 1) : rows)
+        for name in shown {
             let host = name == state.room?.host ? "  (host)" : ""
             let you = name == state.name ? "  ← you" : ""
             frame.centre(ScreenText.safe(name) + host + you, row: row, width: width)
             row += 1
         }
-        if total > state.memberNames.count { frame.centre("… and \(total - state.memberNames.count) more", row: row, width: width, .dim) }
+        if all && total > shown.count { frame.centre("… and \(total - shown.count) more", row: row, width: width, .dim) }
         let how: [String]
         if let seconds = state.countdownSeconds(at: now) {
             how = ["The game starts in \(seconds) s…"]

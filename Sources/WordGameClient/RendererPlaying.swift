@@ -10,7 +10,7 @@ extension Renderer {
         if let game = state.game, let number = state.round?.number ?? state.lastReveal?.reveal.number {
             // Without the leaderboard beside it (a narrow window), the rank is said here.
             let rank = state.ranked > 1 && state.rank > 0 && width == frame.columns ? " · rank \(state.rank) of \(state.ranked)" : ""
-            let free = frame.rows[1].prefix { $0 == " " }.count - 1  // left of the wrong counter, drawn already
+            let free = frame.blankColumns(leftOf: 1) - 1  // left of the wrong counter, drawn already
             frame.put(fitting([" Pair \(number) of \(game.pairs)\(rank)", " Pair \(number) of \(game.pairs)"], free), row: 1, column: 0, .dim)
         }
         // The rows the falling word takes now: feedback never covers them.

@@ -173,4 +173,26 @@ import WordGameProtocol
         #expect(text(state, at: 0, columns: 60, rows: 16).contains("Pair 2 of 5 · rank 2 of 3"))
         #expect(!text(state, at: 0, columns: 100, rows: 24).contains("· rank 2 of 3"), "the leaderboard says it there")
     }
+
+    @Test func aSmallLobbyListsWhomItCanAndCountsTheRest() {
+        var state = ClientState(name: "Ana")
+        state.receive(.room(RoomInfo(name: "main", state: .lobby, members: 5, host: "Ana", autoStart: 0)), at: t(0))
+        state.receive(.members(total: 5, names: ["Ana", "Bee", "Cee", "Dee", "Eve"]), at: t(0))
+        let screen = text(state, at: 0, columns: 40, rows: 12)
+        #expect(screen.contains("Ana  (host)  ← you") && screen.contains("Bee") && screen.contains("… and 3 more"), "\(screen)")
+        var three = state
+        three.receive(.room(RoomInfo(name: "main", state: .lobby, members: 3, host: "Ana", autoStart: 0)), at: t(0))
+        three.receive(.members(total: 3, names: ["Ana", "Bee", "Cee"]), at: t(0))
+        let all = text(three, at: 0, columns: 40, rows: 12)
+        #expect(all.contains("Cee") && !all.contains("more"), "three fit: all named")
+    }
+
+    @Test func aFullWidthRowKeepsItsLastCharacterOnTheTerminal() {
+        var frame = Frame(columns: 10, rows: 2)
+        frame.put("abcdefghij", row: 0, column: 0)
+        frame.put("abc", row: 1, column: 0)
+        let ansi = frame.ansi(color: false)
+        #expect(ansi.contains("abcdefghij\u{1B}[0m") && !ansi.contains("abcdefghij\u{1B}[0m\u{1B}[K"), "no erase on the last column")
+        #expect(ansi.contains("abc       \u{1B}[0m\u{1B}[K"), "a row ending in blanks still clears beyond")
+    }
 }

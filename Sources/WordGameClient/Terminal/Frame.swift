@@ -38,14 +38,15 @@ public struct Frame: Equatable, Sendable {
     /// Each row's clusters, as a terminal draws them: exactly `columns`
     /// columns wide (`columnWidth`), which is not `count` once a row holds
     /// a wide or a combined character.
-    public private(set) var rows: [String]
+    /// The rows as text, for tests and for renderers that look at what is
+    /// drawn: made when asked, so drawing 30 frames a second never builds them.
+    public var rows: [String] { grid.map { String($0.compactMap(\.character)) } }
     private var grid: [[FrameCell]]
     private(set) var spans: [Span] = []
 
     public init(columns: Int, rows: Int) {
         self.columns = columns
         grid = Array(repeating: Array(repeating: .space, count: columns), count: rows)
-        self.rows = Array(repeating: String(repeating: " ", count: columns), count: rows)
     }
 
     public var height: Int { grid.count }
@@ -54,9 +55,15 @@ public struct Frame: Equatable, Sendable {
     static func tooSmall(columns: Int, rows: Int, minimum: (columns: Int, rows: Int)) -> Frame {
         var frame = Frame(columns: max(1, columns), rows: max(1, rows))
         frame.centre("Window too small", row: rows / 2 - 1, .bold)
-        frame.centre("need \(minimum.columns)×\(minimum.rows), have \(columns)×\(rows)", row: rows / 2)
+        let sizes = "need \(minimum.columns)×\(minimum.rows), have \(columns)×\(rows)"
+        frame.centre(sizes.columnWidth <= columns ? sizes : "\(columns)×\(rows) < \(minimum.columns)×\(minimum.rows)", row: rows / 2)
         frame.centre("q quits", row: rows / 2 + 1)
         return frame
+    }
+
+    /// How many columns from the left of `row` are still blank.
+    func blankColumns(leftOf row: Int) -> Int {
+        grid.indices.contains(row) ? grid[row].prefix { $0 == .space }.count : 0
     }
 
     /// Writes `text` from `column` on, clipped to the frame.
@@ -98,7 +105,6 @@ public struct Frame: Equatable, Sendable {
             }
             written = (written?.lowerBound ?? max(0, start))..<min(columns, x)
         }
-        rows[row] = String(grid[row].compactMap(\.character))
         if let written, !styles.isEmpty {
             spans.append(Span(row: row, column: written.lowerBound, length: written.count, styles: styles))
         }
@@ -142,7 +148,11 @@ public struct Frame: Equatable, Sendable {
         for (index, row) in grid.enumerated() {
             out += "\u{1B}[\(index + 1);1H"
             out += styledRow(index, row, color: color)
-            out += "\u{1B}[0m\u{1B}[K"
+            // Every cell of the row is written, so nothing is left to erase: with
+            // wrapping off the cursor stays on the last column, and an erase
+            // there would take a last character with it. A row ending in a
+            // blank still clears what a wider terminal holds beyond it.
+            out += row.last == .space ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m"
         }
         return out
     }

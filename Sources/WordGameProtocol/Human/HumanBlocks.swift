@@ -1,3 +1,4 @@
+import TextColumns
 import WordGame
 
 /// Messages that come as several lines of one kind (HELP, TOP, ROSTER,
@@ -5,8 +6,23 @@ import WordGame
 enum HumanBlocks {
     typealias F = HumanFormat
 
+    /// Each command with what it does, wrapped to 80 columns under its own
+    /// description (a person's `nc` window; programs read the machine lines).
     static func help(_ lines: [String]) -> [String] {
-        ["Commands (type one, then Enter; any case):"] + lines.map { "  " + $0 }
+        ["Commands (type one, then Enter; any case):"] + lines.flatMap { wrapped("  " + $0, width: 80) }
+    }
+
+    /// `line` in rows of at most `width` columns; the rest hang under the text
+    /// after the command column (two spaces or more), or under the line's indent.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard line.columnWidth > width else { return [line] }
+        let indent = line.prefix { $0 == " " }.count
+        let body = line.dropFirst(indent)
+        let gap = body.range(of: "  ").map { body.distance(from: body.startIndex, to: $0.lowerBound) }
+        let hang = gap.map { g in indent + g + body.dropFirst(g).prefix { $0 == " " }.count } ?? indent
+        let head = String(line.prefix(hang))
+        let rows = Columns.wrap(String(line.dropFirst(hang)), max(20, width - hang))
+        return rows.enumerated().map { ($0.offset == 0 ? head : String(repeating: " ", count: hang)) + $0.element }
     }
 
     /// `TALLY`'s line comes before it, so the heading only names it.

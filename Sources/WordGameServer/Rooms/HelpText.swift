@@ -19,7 +19,7 @@ enum HelpText {
         "START                  the host starts a game (also AGAIN or R)",
         "Y or N                 the Spanish word is a correct (Y) or wrong (N) translation",
         "                       (also YES / NO, C / W, CORRECT / WRONG, or the arrow keys → / ←)",
-        "ANSWER [round] Y|N     the same, naming the round: ANSWER 3 Y (also A)",
+        "ANSWER [pair] Y|N      the same, naming the pair: ANSWER 3 Y (also A)",
         "STATUS                 your room and your state",
         "LEAVE                  leave the room",
         "PING                   the server answers PONG",
