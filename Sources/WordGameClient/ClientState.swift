@@ -155,7 +155,7 @@ public struct ClientState: Sendable {
 
     /// Whether the screen changes with time alone (a word falls, feedback fades, a countdown runs).
     public func isAnimating(at now: Instant) -> Bool {
-        (round != nil && pressed == nil) || showsFeedback(at: now) || countdownEnds.map { now < $0 } == true || reconnecting != nil
+        (round != nil && pressed == nil) || showsFeedback(at: now) || countdownSeconds(at: now) != nil || reconnecting != nil
     }
 
     // MARK: Events

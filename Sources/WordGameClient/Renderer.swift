@@ -41,12 +41,6 @@ public enum Renderer {
         state.isMultiplayer && ![.lobby, .outside].contains(state.screen) && columns >= 72
     }
 
-    /// Row of the Spanish word for a fall fraction: the top of the field at 0, its bottom at 1.
-    public static func fallRow(_ fall: Double, rows: Int) -> Int {
-        let (top, bottom) = fieldRows(rows)
-        return top + Int((fall * Double(bottom - top)).rounded())
-    }
-
     static func fieldRows(_ rows: Int) -> (top: Int, bottom: Int) { (5, rows - 5) }
 
     /// The first of `choices` that fits in `width` columns, else the last one cut to fit:

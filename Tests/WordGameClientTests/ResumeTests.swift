@@ -114,7 +114,7 @@ import WordGameTestSupport
         try client.waitFor("Connection lost")
         let started = Date()
         #expect(try client.waitFor("The server no longer holds")
-            == "The server no longer holds your seat in room MAIN; run wordgame-client again to join.")
+            == "The server no longer holds your seat in room main; run wordgame-client again to join.")
         #expect(client.waitForExit(timeout: 5) == 1)
         #expect(Date().timeIntervalSince(started) < 2, "no retrying after bad-code")
     }
@@ -129,7 +129,7 @@ import WordGameTestSupport
         defer { server.finish() }
         let client = try client(server)
         #expect(try client.waitFor("Your seat", timeout: 8)
-            == "Your seat in room MAIN was given up after 2 s; the server did not come back.")
+            == "Your seat in room main was given up after 2 s; the server did not come back.")
         #expect(client.transcript.contains { $0.hasPrefix("Connection lost — reconnecting…") })
         #expect(client.waitForExit(timeout: 2) == 1)
         if let dropped = heard.all.first.flatMap(Double.init) {

@@ -1,6 +1,6 @@
 import Testing
 import WordGame
-import WordGameClient
+@testable import WordGameClient
 import WordGameProtocol
 
 /// What a player in a room is told: waiting for the others, a latecomer's
@@ -194,5 +194,18 @@ import WordGameProtocol
         let ansi = frame.ansi(color: false)
         #expect(ansi.contains("abcdefghij\u{1B}[0m") && !ansi.contains("abcdefghij\u{1B}[0m\u{1B}[K"), "no erase on the last column")
         #expect(ansi.contains("abc       \u{1B}[0m\u{1B}[K"), "a row ending in blanks still clears beyond")
+    }
+
+    @Test func lineModeSaysWhyAKeyDidNothing() {
+        var out = inRoom(.out)
+        #expect(LineModeText.whyNoAnswer("y", state: out) == "You are out of this game: you watch until it ends.")
+        #expect(LineModeText.lines(for: .round(RoundInfo(number: 3, pairs: 5, english: "a", spanish: "b", milliseconds: 4_000)), state: out)
+                == ["Pair 3 of 5: a = b ?  (you watch this one)"], "not asked to answer")
+        out.receive(.you(.watching), at: t(0))
+        #expect(LineModeText.whyNoAnswer("n", state: out) == "You joined during this game: you play from the next one.")
+        var playing = inRoom()
+        _ = playing.press(.character("y"), at: t(100))
+        #expect(LineModeText.whyNoAnswer("y", state: playing) == "You already answered pair 2.")
+        #expect(LineModeText.whyNoAnswer("x", state: playing) == nil)
     }
 }

@@ -83,7 +83,7 @@ import WordGameTestSupport
             if case .lost = status { return true }
             return false
         }
-        #expect(status == .lost("The server cannot give your seat in room MAIN back: RESUME is not a command."))
+        #expect(status == .lost("The server cannot give your seat in room main back: RESUME is not a command."))
         #expect(heard.all.filter { $0.contains("RESUME") }.count == 1)
     }
 

@@ -21,9 +21,6 @@ public struct HeldSeat: Equatable, Sendable {
         self.token = token
         self.room = room
     }
-
-    /// The room as people type it: a hosted room's code is written in capitals (Protocol.md, NOTICE).
-    var roomForPeople: String { room.uppercased() }
 }
 
 /// What a screen shows while the client takes its seat back.

@@ -264,9 +264,9 @@ final class Room {
         if let ends = countdownEnds {
             return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
         }
-        guard let current = match else { return [] }
+        guard let current = match, let game = currentGameLine else { return [] }
         // The game's rules and the board so far, so a latecomer sees the game, not a lobby.
-        var lines = [gameLine(players: record?.players.count ?? current.scores.count)] + lastLeaderboard
+        var lines = [game] + lastLeaderboard
         if let open = current.round {
             let left = open.openedAt.adding(milliseconds: settings.rules.roundMilliseconds).milliseconds(since: now)
             lines.append(roundLine(open, milliseconds: max(0, Int(left))))

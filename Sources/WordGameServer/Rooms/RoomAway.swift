@@ -28,8 +28,7 @@ extension Room {
         match?.playerBack(id)
         var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
         if let current = match, current.scores[id] != nil {
-            // The same GAME line the game began with: its players then, those who left since included.
-            lines.append(gameLine(players: record?.players.count ?? current.scores.count))
+            lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()
             if let place = standings.first(where: { $0.player == id }) {
                 lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))

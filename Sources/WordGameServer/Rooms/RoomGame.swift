@@ -72,6 +72,12 @@ extension Room {
         openRound(at: now)
     }
 
+    /// The `GAME` line the game on began with (its players then, those who
+    /// left since included), for whoever arrives or comes back mid-game.
+    var currentGameLine: ServerMessage? {
+        match.map { gameLine(players: record?.players.count ?? $0.scores.count) }
+    }
+
     /// `GAME`: the rules of the game on, and how many play it.
     func gameLine(players: Int) -> ServerMessage {
         let rules = settings.rules
