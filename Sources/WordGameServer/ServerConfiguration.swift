@@ -20,11 +20,13 @@ public struct ServerConfiguration: Sendable {
     public var events: @Sendable (String) -> Void
     /// The folder finished games are written to; nil keeps no results.
     public var resultsDirectory: String?
+    /// How many threads send a big turn's lines (`ServerSendThreads.swift`).
+    public var sendThreads: SendThreads
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
-                resultsDirectory: String? = nil) {
+                resultsDirectory: String? = nil, sendThreads: SendThreads = SendThreads()) {
         self.bindAddress = bindAddress
         self.port = port
         self.game = game
@@ -34,5 +36,6 @@ public struct ServerConfiguration: Sendable {
         self.log = log
         self.events = events
         self.resultsDirectory = resultsDirectory
+        self.sendThreads = sendThreads
     }
 }

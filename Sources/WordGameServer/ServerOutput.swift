@@ -3,27 +3,33 @@ import WordGameProtocol
 
 /// Writing: queued lines go out once per turn, tracked lines report when
 /// they left the kernel, and a connection that stops reading is dropped.
+/// A turn with many connections to write shares them among threads
+/// (`ServerSendThreads.swift`).
 extension Server {
     func flushDirty() {
         while !dirty.isEmpty {
             let batch = dirty
             dirty.removeAll(keepingCapacity: true)
+            let shared = configuration.sendThreads.count > 1 && batch.count >= 2 * configuration.sendThreads.minimumPerThread
+            var together: [Connection] = []
             for connection in batch {
                 connection.isDirty = false
                 guard !connection.isClosed else { continue }
                 if connection.overflowed {
                     configuration.log("wordgame-server: dropped connection \(connection.id): it stopped reading (\(connection.output.pendingCount) bytes queued)")
                     closeConnection(connection)
+                } else if shared && connection.heldHuman == nil && !connection.closeWhenFlushed {
+                    together.append(connection)
                 } else {
                     flush(connection)
                 }
             }
+            flushTogether(together)
         }
     }
 
     /// Hands queued bytes to the kernel in one send, and reports tracked
-    /// lines that have left. Asks for EPOLLOUT only while bytes are left, or
-    /// while a tracked line waits in the kernel (then EPOLLOUT means it left).
+    /// lines that have left.
     func flush(_ connection: Connection) {
         if connection.heldHuman != nil {
             // Held human lines go with this send: nothing more comes to them in this turn.
@@ -31,34 +37,68 @@ extension Server {
             // Past the cap now: the turn's flush drops the connection, and says so.
             if connection.overflowed { return markDirty(connection) }
         }
+        settle(connection, transmit(connection))
+    }
+
+    /// What sending to one connection found, for the loop thread to act on.
+    struct Transmission {
+        var failed = false
+        /// Tracked lines that have left, and when.
+        var left: (tags: [Int], delivery: Delivery)?
+    }
+
+    /// The part of a flush that touches only `connection` and the kernel, so
+    /// that threads may run it for different connections at once: one send,
+    /// the tracked lines that left, and EPOLLOUT asked for only while bytes
+    /// are left or a tracked line waits in the kernel (then EPOLLOUT means it left).
+    func transmit(_ connection: Connection) -> Transmission {
         do {
             try connection.output.drain { bytes throws(Errno) in
                 guard case .done(let sent) = try Socket.send(connection.fd, bytes) else { return nil }
                 return sent
             }
         } catch {
-            return closeConnection(connection)  // EPIPE, ECONNRESET: the peer is gone
+            return Transmission(failed: true)  // EPIPE, ECONNRESET: the peer is gone
         }
-        if connection.output.awaitsTransmission { reportTransmitted(connection) }
-        if connection.output.isEmpty && connection.closeWhenFlushed { return closeConnection(connection) }
+        var result = Transmission()
+        if connection.output.awaitsTransmission { result.left = transmittedLines(connection) }
+        if connection.output.isEmpty && connection.closeWhenFlushed { return result }  // `settle` closes it
         let wantsWritable = !connection.output.isEmpty || connection.output.awaitsTransmission
         if wantsWritable != connection.wantsWritable {
             connection.wantsWritable = wantsWritable
             try? epoll.modify(connection.fd, readable: connection.wantsReadable, writable: wantsWritable)
         }
+        return result
+    }
+
+    /// The part of a flush that belongs to the loop thread: the rooms hear of
+    /// tracked lines that left, and a connection that failed or said its BYE closes.
+    func settle(_ connection: Connection, _ transmission: Transmission) {
+        if transmission.failed { return closeConnection(connection) }
+        if let left = transmission.left {
+            for tag in left.tags { hub.delivered(connection.id, tag: tag, left.delivery) }
+        }
+        if connection.output.isEmpty && connection.closeWhenFlushed { closeConnection(connection) }
     }
 
     /// Reports the tracked lines the kernel has transmitted, with the
     /// connection's round trip: together they start a player's clock
-    /// (Protocol.md §7). Without the figures, handed over counts as left.
+    /// (Protocol.md §7).
     func reportTransmitted(_ connection: Connection) {
+        guard let left = transmittedLines(connection) else { return }
+        for tag in left.tags { hub.delivered(connection.id, tag: tag, left.delivery) }
+    }
+
+    /// Takes off the marks of tracked lines the kernel has transmitted; nil if
+    /// none has. Without the kernel's figures, handed over counts as left.
+    /// Touches only `connection` (see `transmit`).
+    private func transmittedLines(_ connection: Connection) -> (tags: [Int], delivery: Delivery)? {
         let timing = TCPTiming.read(connection.fd)
         let notSent = connection.tracksTransmission ? timing?.notSentBytes ?? 0 : 0
         let transmitted = connection.output.sentTotal - notSent
         let tags = connection.output.takeMarks(transmittedThrough: transmitted)
-        guard !tags.isEmpty else { return }
-        let delivery = Delivery(at: .now(), roundTripNanoseconds: timing?.roundTripNanoseconds)
-        for tag in tags { hub.delivered(connection.id, tag: tag, delivery) }
+        guard !tags.isEmpty else { return nil }
+        return (tags, Delivery(at: .now(), roundTripNanoseconds: timing?.roundTripNanoseconds))
     }
 
     /// Nothing is queued after a connection's BYE, nor past its cap.
@@ -158,10 +198,7 @@ extension Server: Outbox {
 
     private static func encode(_ messages: [ServerMessage]) -> [UInt8] {
         var bytes: [UInt8] = []
-        for message in messages {
-            bytes.append(contentsOf: message.line.utf8)
-            bytes.append(0x0A)
-        }
+        for message in messages { message.encodeLine(into: &bytes) }
         return bytes
     }
 }

@@ -42,7 +42,7 @@ let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
     events: { console?.write($0) },
-    resultsDirectory: options.resultsDirectory)
+    resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads))
 
 let server: Server
 do {

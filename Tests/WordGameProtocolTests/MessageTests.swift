@@ -126,6 +126,29 @@ import WordGameProtocol
         #expect(ServerMessage.info("a\u{1B}b").line == "INFO \"a\\u{1B}b\"")
     }
 
+    /// Lines are written as bytes (`ServerMessageEncoding.swift`); strings
+    /// must come out exactly as `Quoting.quote` writes them, whatever they hold:
+    /// C0 and C1 controls, DEL, quotes, backslashes, and characters of every
+    /// UTF-8 length on either side of them.
+    @Test func stringsAreQuotedByteForByteAsQuotingSays() {
+        var generator = SeededGenerator(seed: 10)
+        let pieces: [String] = ["\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{C2}", "\u{FF}", "\"", "\\", "a", " ",
+                                "é", "\u{2028}", "\u{202E}", "中", "👨‍👩‍👧", "\u{FE0F}", "\u{10FFFF}", "\u{7E}"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(ServerMessage.info(text).line == "INFO " + Quoting.quote(text), "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    @Test func numbersAreWrittenInFullAtTheirExtremes() {
+        #expect(ServerMessage.top(TopEntry(rank: 0, name: "", correct: Int.max, wrong: Int.min, milliseconds: Int64.min)).line
+                == "TOP 0 \"\" \(Int.max) \(Int.min) \(Int64.min)")
+        #expect(ServerMessage.starting(milliseconds: 9).line == "STARTING 9")
+        var bytes = Array("kept ".utf8)
+        ServerMessage.pong.encodeLine(into: &bytes)
+        #expect(bytes == Array("kept PONG\n".utf8))
+    }
+
     @Test(arguments: ["", "NOPE 1", "ROUND 1 15 \"a\" \"b\"", "ROUND x 15 \"a\" \"b\" 5", "YOU SLEEPING", "INFO \"open",
                       "INFO \"a\"b", "INFO bare", "PONG extra", "OK MAYBE", "END", "END \"TOP\"",
                       // Numbers out of range, signed or padded: a hostile server's, never read as numbers.

@@ -20,7 +20,10 @@ final class TestServer {
     init(words: WordList = TestServer.defaultWords, rules: Rules = Rules(roundMilliseconds: 2_000), seed: UInt64? = 1,
          autoStart: Int = 0, countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000,
          limits: ConnectionLimits = ConnectionLimits(), resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
-         hostedOnly: Bool = false, resultsDirectory: String? = nil) throws {
+         hostedOnly: Bool = false, resultsDirectory: String? = nil,
+         // Two threads share any turn that writes to two connections or more, so
+         // every test of two players or more also tests the shared sending.
+         sendThreads: SendThreads = SendThreads(count: 2, minimumPerThread: 1)) throws {
         let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart,
                                     countdownMilliseconds: countdownMilliseconds,
                                     // 0 by default: most tests start games and check what follows at once;
@@ -33,7 +36,7 @@ final class TestServer {
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
                                                                limits: limits, maxQueuedBytes: maxQueuedBytes,
                                                                log: { lines.append($0) }, events: { lines.append($0) },
-                                                               resultsDirectory: resultsDirectory))
+                                                               resultsDirectory: resultsDirectory, sendThreads: sendThreads))
         server.start()
     }
 

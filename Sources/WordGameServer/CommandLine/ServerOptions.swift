@@ -17,6 +17,8 @@ public struct ServerOptions: Equatable {
     public var quiet = false
     /// JOIN enters only rooms that exist (made with HOST).
     public var hostedOnly = false
+    /// Threads that send a big turn's lines (`SendThreads`).
+    public var sendThreads = SendThreads.defaultCount
     public var showHelp = false
 
     public init() {}
@@ -63,6 +65,9 @@ public struct ServerOptions: Equatable {
           --no-results         keep no results files
           --hosted-only        JOIN enters only rooms made with HOST (a mistyped code gets
                                an error, not an empty room of its own)
+          --send-threads N     threads that share the sending when a turn writes to many
+                               players at once, a round's close in a big room (default:
+                               one per core, at most 8; 1 to 64; 1: the event loop alone)
           --quiet              no console line per event (joined, left, game over…)
           -h, --help           show this help
 
@@ -89,6 +94,7 @@ public struct ServerOptions: Equatable {
             case "--resume-grace": options.resumeGraceSeconds = try scanner.integer(for: flag, in: 1...3_600)
             case "--results": options.resultsDirectory = try scanner.value(for: flag)
             case "--no-results": options.resultsDirectory = nil
+            case "--send-threads": options.sendThreads = try scanner.integer(for: flag, in: SendThreads.countRange)
             case "--quiet": options.quiet = true
             case "--hosted-only": options.hostedOnly = true
             default: throw UsageError("unknown option '\(flag.flag)'")
