@@ -12,25 +12,32 @@ public enum CSV {
         case empty
     }
 
-    /// A whole file: the byte-order mark, the header, the rows.
+    /// A whole file: the byte-order mark, the header, the rows. Written into
+    /// one string: a big game's file has a row per player per pair.
     public static func file(header: [String], rows: [[Cell]]) -> String {
         var out = byteOrderMark
-        out += record(header.map(Cell.text))
-        for row in rows { out += record(row) }
+        append(header.map(Cell.text), to: &out)
+        for row in rows { append(row, to: &out) }
         return out
     }
 
     /// One record and its CR LF.
     public static func record(_ cells: [Cell]) -> String {
-        cells.map(field).joined(separator: ",") + "\r\n"
+        var out = ""
+        append(cells, to: &out)
+        return out
     }
 
-    static func field(_ cell: Cell) -> String {
-        switch cell {
-        case .number(let value): return String(value)
-        case .empty: return ""
-        case .text(let text): return quoted(defused(text))
+    static func append(_ cells: [Cell], to out: inout String) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out += "," }
+            switch cell {
+            case .number(let value): out += String(value)
+            case .empty: break
+            case .text(let text): out += quoted(defused(text))
+            }
         }
+        out += "\r\n"
     }
 
     /// A cell that starts with `=`, `+`, `-`, `@`, a tab or a CR is read as a
@@ -41,8 +48,16 @@ public enum CSV {
     }
 
     static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // By byte and by scalar, not by character: a comma or a quote that a
+        // combining mark follows is still one to a reader splitting fields.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }) else { return text }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { out.unicodeScalars.append(scalar) }
+            out.unicodeScalars.append(scalar)
+        }
+        out += "\""
+        return out
     }
 
     /// Parses RFC 4180 text back into records (the tests read every file written this way):

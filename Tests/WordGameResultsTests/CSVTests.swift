@@ -24,4 +24,12 @@ import WordGameResults
         #expect(text.utf8.starts(with: [0xEF, 0xBB, 0xBF]))
         #expect(CSV.parse(text) == [["name", "n"], ["Zoë \"Z\", Jr", "7"], ["línea\r\ndos", ""]])
     }
+
+    /// A comma or a quote that a combining mark follows is one character to
+    /// Swift, but still a comma or a quote to a spreadsheet: quoted all the same.
+    @Test func aCommaUnderACombiningMarkIsStillQuoted() {
+        for text in ["a,\u{301}b", "\"\u{301}x", "a\r\n\u{301}b"] {
+            #expect(CSV.parse(CSV.file(header: ["name"], rows: [[.text(text), .number(1)]]))[1] == [text, "1"], "\(Array(text.unicodeScalars))")
+        }
+    }
 }
