@@ -11,17 +11,20 @@ public struct Standing: Equatable, Sendable {
 /// client can rebuild the ranking from `TOP` lines. Ties on all three share a
 /// rank and keep `order` (join order).
 public func rank(_ scores: [PlayerID: Score], order: (PlayerID) -> Int) -> [Standing] {
-    let sorted = scores.sorted { a, b in
-        if beats(a.value, b.value) { return true }
-        if beats(b.value, a.value) { return false }
-        return order(a.key) < order(b.key)
+    // Each player's place in `order` is looked up once, not at every comparison:
+    // a room of 10,000 sorts with about 140,000 of them.
+    let entries = scores.map { (player: $0.key, score: $0.value, order: order($0.key)) }
+    let sorted = entries.sorted { a, b in
+        if beats(a.score, b.score) { return true }
+        if beats(b.score, a.score) { return false }
+        return a.order < b.order
     }
     var standings: [Standing] = []
     standings.reserveCapacity(sorted.count)
     for (index, entry) in sorted.enumerated() {
-        let tiedWithPrevious = index > 0 && !beats(sorted[index - 1].value, entry.value)
+        let tiedWithPrevious = index > 0 && !beats(sorted[index - 1].score, entry.score)
         let rank = tiedWithPrevious ? standings[index - 1].rank : index + 1
-        standings.append(Standing(player: entry.key, rank: rank, score: entry.value))
+        standings.append(Standing(player: entry.player, rank: rank, score: entry.score))
     }
     return standings
 }

@@ -183,12 +183,13 @@ extension Room {
         let number = outcome.index + 1
         broadcast([.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
                                   truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))])
-        let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
         var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
         var verdicts = [Verdict?](repeating: nil, count: record?.players.count ?? 0)
         var times = [Int32](repeating: 0, count: verdicts.count)
-        for (id, verdict) in outcome.verdicts {
-            let place = places[id]!
+        // Walked in ranking order: every player judged this round is in it, and no table by player is built.
+        for place in standings {
+            let id = place.player
+            guard let verdict = outcome.verdicts[id] else { continue }  // out before this round
             outbox.send(.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
                                             wrong: place.score.incorrect, rank: place.rank, ranked: standings.count)), to: id)
             switch verdict {
