@@ -19,6 +19,7 @@ final class ServerProcess {
         process.arguments = ["--bind", "127.0.0.1", "--port", "0"] + arguments
         process.standardOutput = output
         do { try process.run() } catch { fail("cannot start \(binary.path): \(error) (build it: swift build -c release)") }
+        ChildProcesses.started(process.processIdentifier, stopWith: SIGINT)
         var banner = ""
         while !banner.contains("Join from") {
             let chunk = output.fileHandleForReading.availableData
@@ -60,6 +61,7 @@ final class ServerProcess {
     func stop() {
         process.interrupt()
         process.waitUntilExit()
+        ChildProcesses.stopped(process.processIdentifier)
     }
 }
 

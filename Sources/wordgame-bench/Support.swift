@@ -10,8 +10,10 @@ func now() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
+/// Stops the servers the bench started (a failed bench leaves none behind), then exits 1.
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("wordgame-bench: \(message)\n".utf8))
+    ChildProcesses.stopAll()
     exit(1)
 }
 
@@ -32,6 +34,14 @@ let machineMode = "MODE MACHINE\n"
 /// A blocking connect to 127.0.0.1:`port` (benchmarks talk to this machine only),
 /// then non-blocking, in machine mode.
 func connectLoopback(port: UInt16) -> Int32 {
+    guard let fd = dialLoopback(port: port) else { fail("connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
+    setNonBlocking(fd)
+    send(machineMode, to: fd)
+    return fd
+}
+
+/// A blocking connect to 127.0.0.1:`port`, nothing sent; nil (errno set) if refused.
+func dialLoopback(port: UInt16) -> Int32? {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -40,14 +50,25 @@ func connectLoopback(port: UInt16) -> Int32 {
     let result = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    if result != 0 { fail("connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    send(machineMode, to: fd)
+    if result != 0 {
+        let error = errno
+        close(fd)
+        errno = error
+        return nil
+    }
     return fd
 }
 
+func setNonBlocking(_ fd: Int32) {
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+}
+
 func send(_ text: String, to fd: Int32) {
-    let bytes = Array(text.utf8)
+    send(Array(text.utf8), to: fd)
+}
+
+/// Bytes made ready beforehand: what a timed send should be.
+func send(_ bytes: [UInt8], to fd: Int32) {
     let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     if sent != bytes.count { fail("short send to a player") }
 }

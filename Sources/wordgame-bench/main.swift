@@ -19,6 +19,10 @@ import Foundation
 //                                     N bots play for M minutes, checking every score;
 //                                     P% a minute drop and RESUME; H hostile connections
 //                                     (default 10 min, 1000 bots, 10%, 8, 20 rooms)
+//   wordgame-bench fanout [sizes...] [--pairs K] [--rounds R]
+//                                     the next ROUND to N players against redis-server
+//                                     PUBLISH to N subscribers, one receiver for both,
+//                                     runs interleaved (default 1000 5000 10000, K 3, R 5)
 //
 // Build first: swift build -c release && .build/release/wordgame-bench fairness
 // (The server is the wordgame-server beside this binary: build both with the same --scratch-path.)
@@ -30,12 +34,15 @@ let usage = """
            wordgame-bench results-load [players]
            wordgame-bench soak [--minutes M] [--bots N] [--drop-percent P] [--hostile H] [--rooms R]
                                [--round-ms MS] [--pairs N] [--max-incorrect N] [--seed N] [--hostile-address 127.0.0.X]
+           wordgame-bench fanout [sizes...] [--pairs K] [--rounds R]
     """
 
 raiseDescriptorLimit()
+ChildProcesses.stopOnSignals()
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.flatMap { Int($0) == nil ? arguments.removeFirst() : nil } ?? "room"
 if mode == "soak" { SoakBench.run(arguments) }  // flags of its own (SoakOptions.swift)
+if mode == "fanout" { FanoutBench.run(arguments) }  // flags of its own (FanoutBench.swift)
 let numbers = arguments.map { argument -> Int in
     guard let number = Int(argument), number > 0 else { fail("not a positive number: \(argument)\n\(usage)") }
     return number

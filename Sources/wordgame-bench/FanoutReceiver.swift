@@ -1,0 +1,147 @@
+import CSystem
+import Glibc
+
+/// The one receiver both servers of the fan-out comparison are read by: one
+/// thread, one level-triggered epoll, one non-blocking socket per player or
+/// subscriber. It awaits one line at a time, known by its first bytes, and
+/// notes when each socket's copy of it is whole: the moment the recv that
+/// brought its line end returned. Every other line is skipped with memchr and
+/// never becomes a String: at 10,000 sockets the receiver's own speed is in
+/// the figures, of both servers alike.
+final class FanoutReceiver {
+    private let epoll: Int32
+    private(set) var fds: [Int32] = []
+    /// When each socket's awaited line was whole; nan while it is not, or not awaited.
+    private(set) var arrivals: [Double]
+    /// Bytes each socket received since the last `expect`.
+    private(set) var bytes: [Int]
+    /// Awaited sockets whose line is not whole yet.
+    private(set) var remaining = 0
+    private var awaiting: [Bool]
+    /// Where each socket is in its current line: 0 at its start, k when its
+    /// first k bytes are the prefix's, -1 when they are not.
+    private var progress: [Int]
+    private var prefix: [UInt8] = []
+    private var events = [epoll_event](repeating: epoll_event(), count: 4_096)
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
+    /// Room for `capacity` sockets, added one by one.
+    init(capacity: Int) {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        if epoll < 0 { fail("epoll_create1: \(String(cString: strerror(errno)))") }
+        arrivals = Array(repeating: .nan, count: capacity)
+        bytes = Array(repeating: 0, count: capacity)
+        awaiting = Array(repeating: false, count: capacity)
+        progress = Array(repeating: 0, count: capacity)
+    }
+
+    deinit { close(epoll) }
+
+    /// Adds a connected non-blocking socket; returns its index.
+    @discardableResult
+    func add(_ fd: Int32) -> Int {
+        let index = fds.count
+        precondition(index < arrivals.count, "more sockets than the receiver's capacity")
+        var event = epoll_event()
+        event.events = csystem_EPOLLIN
+        event.data.u32 = UInt32(index)
+        if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 { fail("epoll_ctl: \(String(cString: strerror(errno)))") }
+        fds.append(fd)
+        return index
+    }
+
+    /// Awaits, from now on, a line that begins with `prefix` on the sockets
+    /// `indices` (some may be added later); earlier arrivals are forgotten.
+    func expect(_ prefix: String, on indices: Range<Int>) {
+        self.prefix = Array(prefix.utf8)
+        for index in arrivals.indices {
+            arrivals[index] = .nan
+            awaiting[index] = indices.contains(index)
+            bytes[index] = 0
+            // A line half read now began before the bench acted: it is not the awaited one.
+            if progress[index] > 0 { progress[index] = -1 }
+        }
+        remaining = indices.count
+    }
+
+    /// Reads until every awaited line is whole; fails after `limit` seconds.
+    func waitForAll(_ what: String, limit: Double = 30) {
+        let deadline = now() + limit
+        while remaining > 0 {
+            if now() > deadline { fail("\(what): \(remaining) connections still waiting after \(Int(limit)) s") }
+            pump(timeout: 0.1)
+        }
+    }
+
+    /// Reads until socket `index`'s awaited line is whole.
+    func waitFor(_ index: Int, _ what: String, limit: Double = 30) {
+        let deadline = now() + limit
+        while arrivals[index].isNaN {
+            if now() > deadline { fail("\(what): nothing after \(Int(limit)) s") }
+            pump(timeout: 0.1)
+        }
+    }
+
+    /// Reads whatever comes for `seconds`, awaiting nothing new.
+    func drain(seconds: Double) {
+        let end = now() + seconds
+        while now() < end { pump(timeout: end - now()) }
+    }
+
+    /// Each awaited socket's arrival less `start`, in seconds.
+    func latencies(since start: Double) -> [Double] {
+        arrivals.filter { !$0.isNaN }.map { $0 - start }
+    }
+
+    func closeAll() {
+        for fd in fds { close(fd) }
+        fds = []
+    }
+
+    /// Waits up to `timeout` seconds for input, then reads once from every socket that has some
+    /// (level-triggered: what a read leaves is reported again on the next wait).
+    func pump(timeout: Double) {
+        let milliseconds = Int32(max(0, min(1_000, timeout * 1_000)))
+        let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), milliseconds) }
+        if count < 0 && errno != EINTR { fail("epoll_wait: \(String(cString: strerror(errno)))") }
+        for event in 0..<max(0, Int(count)) { read(Int(events[event].data.u32)) }
+    }
+
+    private func read(_ index: Int) {
+        let n = chunk.withUnsafeMutableBytes { recv(fds[index], $0.baseAddress, $0.count, 0) }
+        let arrival = now()
+        if n > 0 { scan(index, count: n, arrival: arrival); return }
+        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
+        fail("connection \(index) was closed by the server (\(n == 0 ? "end of stream" : String(cString: strerror(errno))))")
+    }
+
+    /// Follows socket `index`'s lines through the `count` bytes just read:
+    /// the first bytes of a line are compared with the prefix, the rest skipped.
+    private func scan(_ index: Int, count: Int, arrival: Double) {
+        bytes[index] += count
+        let whole = prefix.count
+        var state = progress[index]
+        chunk.withUnsafeBytes { buffer in
+            guard var at = buffer.baseAddress else { return }
+            let end = at + count
+            while at < end {
+                if state < 0 || state == whole {
+                    guard let newline = memchr(at, 0x0A, end - at) else { return }
+                    if state == whole && awaiting[index] {
+                        arrivals[index] = arrival
+                        awaiting[index] = false
+                        remaining -= 1
+                    }
+                    state = 0
+                    at = UnsafeRawPointer(newline) + 1
+                } else if at.load(as: UInt8.self) == prefix[state] {
+                    state += 1
+                    at += 1
+                } else {
+                    state = -1
+                }
+            }
+        }
+        progress[index] = state
+    }
+}

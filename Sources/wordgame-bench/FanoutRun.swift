@@ -1,0 +1,40 @@
+import Foundation
+
+/// One run of the fan-out comparison, one server, one size: its figures.
+struct FanoutRun {
+    /// Latencies in seconds, each the median over the run's triggers of that
+    /// trigger's p50, max and min (the first connection to have the whole line).
+    var p50 = Double.nan, max = Double.nan, first = Double.nan
+    var joinSeconds = Double.nan
+    var kibPerConnection = Double.nan
+    /// wordgame only: server CPU seconds per answer, over the answering phases.
+    var cpuPerAnswer = Double.nan
+    /// wordgame: the whole round (answers, close, fan-out) per player.
+    /// Redis: one PUBLISH's delivery per subscriber.
+    var cpuPerPlayerRound = Double.nan
+    /// What one connection received for a trigger, in bytes (the last trigger).
+    var bytesPerConnection = Double.nan
+
+    /// Takes each trigger's latencies, one a connection.
+    mutating func summarize(triggers: [[Double]]) {
+        func median(_ figure: ([Double]) -> Double) -> Double { percentile(triggers.map(figure), 50) }
+        p50 = median { percentile($0, 50) }
+        max = median { $0.max() ?? .nan }
+        first = median { $0.min() ?? .nan }
+    }
+
+    /// A line as the run completes: `label` names the server and the run.
+    func line(players: Int, label: String) -> String {
+        let cpu = cpuPerAnswer.isNaN
+            ? "CPU \(format(cpuPerPlayerRound * 1e6, 2)) µs/subscriber-message"
+            : "CPU \(format(cpuPerAnswer * 1e6, 2)) µs/answer, \(format(cpuPerPlayerRound * 1e6, 2)) µs/player-round"
+        return String(format: "%7d  ", players) + label.padding(toLength: 15, withPad: " ", startingAt: 0)
+            + String(format: "p50 %7.1f ms  max %7.1f ms  first %6.1f ms  join %5.2f s  %6.2f KiB/conn  %4.0f B/conn  ",
+                     p50 * 1000, max * 1000, first * 1000, joinSeconds, kibPerConnection, bytesPerConnection) + cpu
+    }
+}
+
+/// `value` with `digits` decimals, or "–" when there is none (no redis-server).
+func format(_ value: Double, _ digits: Int) -> String {
+    value.isNaN ? "–" : String(format: "%.\(digits)f", value)
+}

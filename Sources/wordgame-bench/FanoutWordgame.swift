@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+
+/// The wordgame side of the fan-out comparison: N players in one room of a
+/// fresh wordgame-server. A trigger is the last answer of a round: N−1
+/// players answer, the server goes idle, then the last one answers and the
+/// round closes; the latency is until the next ROUND is whole on each socket.
+enum FanoutWordgame {
+    static let room = "bench"
+
+    static func run(players: Int, triggers: Int) -> FanoutRun {
+        // Results files are not what is measured here: --no-results. 1,000 pairs of
+        // 10 minutes, so no game ends and no round times out during a run; everyone
+        // answers y, and --max-incorrect 1000 keeps even the wrong ones in.
+        let server = ServerProcess(arguments: ["--pairs", "1000", "--round-ms", "600000", "--max-incorrect", "1000",
+                                               "--max-connections", "20000", "--max-per-address", "100000",
+                                               "--start-delay", "0", "--no-results", "--seed", "1"])
+        let pid = server.process.processIdentifier
+        var run = FanoutRun()
+        let idleKiB = residentKiB(ofProcess: pid)
+        let receiver = FanoutReceiver(capacity: players)
+
+        // Join, in one send a player; the first is in before the others come, as the room's host.
+        let joinStart = now()
+        receiver.expect("OK JOIN ", on: 0..<players)
+        for index in 0..<players {
+            guard let fd = dialLoopback(port: server.port) else { fail("connect to wordgame-server: \(String(cString: strerror(errno)))") }
+            setNonBlocking(fd)
+            receiver.add(fd)
+            send(machineMode + "NAME p\(index)\nJOIN \(room)\n", to: fd)
+            if index == 0 { receiver.waitFor(0, "the host's OK JOIN") }
+            if index % 100 == 0 { receiver.pump(timeout: 0) }  // everyone hears of each arrival: read as we go
+        }
+        receiver.waitForAll("OK JOIN")
+        run.joinSeconds = now() - joinStart
+
+        // Room-wide lines are coalesced (Protocol.md, ROOM and PROGRESS: one send per 250 ms a
+        // thousand members), and one left pending would go out in the middle of a timed round.
+        // START's ROOM line is the room's last; it may wait, or go with ROUND 1 in START's own
+        // turn. Once it is in everywhere, ROUND 1 has gone out too and nothing is pending.
+        receiver.expect("ROOM \"\(room)\" PLAYING \(players) ", on: 0..<players)
+        send("START\n", to: receiver.fds[0])
+        receiver.waitForAll("ROOM PLAYING after START")
+        receiver.drain(seconds: 0.2)
+        run.kibPerConnection = (residentKiB(ofProcess: pid) - idleKiB) / Double(players)
+
+        let last = players - 1, fds = receiver.fds
+        var latencies: [[Double]] = [], cpuAnswers = 0.0, cpuCloses = 0.0
+        for round in 1...triggers {
+            // Everyone but the last answers. Done when every member has the PROGRESS that counts
+            // them all: it follows their OK ANSWERs, and is the last line before the trigger.
+            // The CPU of the answers, read after the pause, takes in the PROGRESS broadcasts.
+            receiver.expect("PROGRESS \(round) \(last) \(players)", on: 0..<players)
+            let cpuBefore = cpuSeconds(ofProcess: pid)
+            for index in 0..<last {
+                send("ANSWER \(round) y\n", to: fds[index])
+                if index % 100 == 0 { receiver.pump(timeout: 0) }
+            }
+            receiver.waitForAll("PROGRESS \(round) with \(last) of \(players) answers")
+            receiver.drain(seconds: 0.2)  // the server idle, every socket read
+            cpuAnswers += cpuSeconds(ofProcess: pid) - cpuBefore
+
+            // The trigger: the last answer closes the round, and the next ROUND goes out.
+            let answer = Array("ANSWER \(round) y\n".utf8)
+            receiver.expect("ROUND \(round + 1) ", on: 0..<players)
+            let cpuBeforeClose = cpuSeconds(ofProcess: pid)
+            let start = now()
+            send(answer, to: fds[last])
+            receiver.waitForAll("ROUND \(round + 1)")
+            cpuCloses += cpuSeconds(ofProcess: pid) - cpuBeforeClose
+            latencies.append(receiver.latencies(since: start))
+            run.bytesPerConnection = Double(receiver.bytes[0])
+        }
+        run.summarize(triggers: latencies)
+        run.cpuPerAnswer = players > 1 ? cpuAnswers / Double(triggers * (players - 1)) : .nan
+        run.cpuPerPlayerRound = (cpuAnswers + cpuCloses) / Double(triggers * players)
+        server.stop()
+        receiver.closeAll()
+        return run
+    }
+}
