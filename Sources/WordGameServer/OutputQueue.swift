@@ -28,6 +28,15 @@ struct OutputQueue {
         marks.append((appendedTotal, tag))
     }
 
+    /// Appends what `write` adds, in place (no bytes of its own to copy from);
+    /// with a `tag`, remembered until its last byte is transmitted.
+    mutating func append(tag: Int?, writing write: (inout [UInt8]) -> Void) {
+        let count = bytes.count
+        write(&bytes)
+        appendedTotal += bytes.count - count
+        if let tag { marks.append((appendedTotal, tag)) }
+    }
+
     /// Calls `send` with the pending bytes until it takes none (nil: it would
     /// block) or all are gone.
     mutating func drain(_ send: (UnsafeRawBufferPointer) throws(Errno) -> Int?) throws(Errno) {

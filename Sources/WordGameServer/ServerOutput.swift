@@ -110,6 +110,14 @@ extension Server {
         if !flushing { markDirty(connection) }
     }
 
+    /// Queues what `write` appends, written straight into the connection's queue.
+    func enqueue(tag: Int?, for connection: Connection, writing write: (inout [UInt8]) -> Void) {
+        guard !connection.isClosing, !saidGoodbye else { return }
+        connection.output.append(tag: tag, writing: write)
+        if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
+        markDirty(connection)
+    }
+
     func markDirty(_ connection: Connection) {
         guard !connection.isDirty else { return }
         connection.isDirty = true
@@ -196,7 +204,7 @@ extension Server: Outbox {
         addressHolds[held.address] = (Instant.now().adding(milliseconds: milliseconds), turn)
     }
 
-    private static func encode(_ messages: [ServerMessage]) -> [UInt8] {
+    static func encode(_ messages: [ServerMessage]) -> [UInt8] {
         var bytes: [UInt8] = []
         for message in messages { message.encodeLine(into: &bytes) }
         return bytes

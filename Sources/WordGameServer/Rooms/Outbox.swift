@@ -21,10 +21,48 @@ protocol Outbox: AnyObject {
     /// `MODE`: what the connection reads from now on, starting with the
     /// confirmation (`LineMode.confirmation`), which this sends.
     func setMode(_ mode: LineMode, for connection: ConnectionID)
+    /// A pair's close, to each reader in one pass: `before`, their result,
+    /// `after`, `YOU OUT` if they are out now, then `next` (tracked with `tag`
+    /// for the readers marked). The same lines, in the same order, as those
+    /// sends made one by one.
+    func sendRoundClose(_ close: RoundClose)
+}
+
+/// What every member of a room gets when a pair closes and the next opens.
+struct RoundClose {
+    struct Reader {
+        let id: ConnectionID
+        /// Their RESULT, if they were judged.
+        let result: ServerMessage?
+        /// This pair put them out (`YOU OUT`).
+        let out: Bool
+        /// Their clock starts with `next`.
+        let tracked: Bool
+    }
+
+    /// The truth (REVEAL).
+    let before: [ServerMessage]
+    /// The tally and the board (TALLY, TOP…, END TOP).
+    let after: [ServerMessage]
+    /// The next pair (ROUND).
+    let next: ServerMessage
+    let tag: Int
+    let readers: [Reader]
 }
 
 extension Outbox {
     func send(_ messages: [ServerMessage], to connection: ConnectionID) {
         send(messages, to: CollectionOfOne(connection))
+    }
+
+    /// The round's close as separate sends (an outbox that records needs no more).
+    func sendRoundClose(_ close: RoundClose) {
+        for reader in close.readers {
+            send(close.before, to: reader.id)
+            if let result = reader.result { send(result, to: reader.id) }
+            send(close.after, to: reader.id)
+            if reader.out { send(.you(.out), to: reader.id) }
+            if reader.tracked { sendTracked(close.next, tag: close.tag, to: CollectionOfOne(reader.id)) } else { send([close.next], to: reader.id) }
+        }
     }
 }

@@ -87,11 +87,10 @@ extension Room {
 
     // MARK: Rounds
 
+    /// Opens the next pair and sends it (the first pair of a game; the next
+    /// ones go with the close of the one before, `RoomRoundClose.swift`).
     func openRound(at now: Instant) {
-        let round = match!.openRound(at: now)
-        roundTag = environment.nextTag()
-        progressUpdate.cancel()
-        let line = roundLine(round, milliseconds: settings.rules.roundMilliseconds)
+        let line = beginRound(at: now)
         // Only a playing member's clock starts with the line, so only theirs is
         // tracked (each tracked line costs a TCP_INFO read when it leaves).
         let playing = members.compactMap { $0.value.state == .playing ? $0.key : nil }
@@ -102,6 +101,14 @@ extension Room {
         thinking = nil
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
+    }
+
+    /// Opens the next pair in the match; returns its `ROUND` line.
+    func beginRound(at now: Instant) -> ServerMessage {
+        let round = match!.openRound(at: now)
+        roundTag = environment.nextTag()
+        progressUpdate.cancel()
+        return roundLine(round, milliseconds: settings.rules.roundMilliseconds)
     }
 
     /// The open round's line left for `id`: their time starts.
@@ -171,46 +178,6 @@ extension Room {
         guard let current = match, let open = current.round else { return }
         broadcast([.progress(round: open.index + 1, answered: open.answeredCount, playing: current.playingCount)])
         outbox.send(thinkingLines(), to: observers)
-    }
-
-    /// Closes the open round if everyone answered or time is up; true if it did.
-    @discardableResult
-    func closeRoundIfDone(at now: Instant) -> Bool {
-        guard match?.roundCanClose(at: now) == true else { return false }
-        let outcome = match!.closeRound(at: now)
-        let standings = match!.ranking()
-        let pair = outcome.pair
-        let number = outcome.index + 1
-        broadcast([.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
-                                  truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))])
-        var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
-        var verdicts = [Verdict?](repeating: nil, count: record?.players.count ?? 0)
-        var times = [Int32](repeating: 0, count: verdicts.count)
-        // Walked in ranking order: every player judged this round is in it, and no table by player is built.
-        for place in standings {
-            let id = place.player
-            guard let verdict = outcome.verdicts[id] else { continue }  // out before this round
-            outbox.send(.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
-                                            wrong: place.score.incorrect, rank: place.rank, ranked: standings.count)), to: id)
-            switch verdict {
-            case .right: tally.right += 1
-            case .wrong: tally.wrong += 1
-            case .timeout: tally.timeout += 1
-            }
-            if let slot = slots[id] {
-                verdicts[slot] = verdict
-                times[slot] = Int32(clamping: outcome.times[id]! / 1_000_000)
-            }
-        }
-        record?.add(GameRecord.RoundRecord(verdicts: verdicts, milliseconds: times))
-        lastLeaderboard = leaderboard(standings)
-        broadcast([.tally(tally)] + lastLeaderboard)
-        for id in outcome.eliminated {
-            members[id]?.state = .out
-            outbox.send(.you(.out), to: id)
-        }
-        if match!.isOver { endGame(standings: standings, stoppedEarly: false, at: now) } else { openRound(at: now) }
-        return true
     }
 
     /// The top rows, then `END TOP`, so a reader knows the board is whole.

@@ -1,0 +1,39 @@
+import WordGameProtocol
+
+/// A pair's close on the way out (`Outbox.sendRoundClose`): one pass over the
+/// room, one append to each reader's queue. The shared lines (the truth, the
+/// board, the next pair) are encoded once per mode present; a machine reader's
+/// result is written straight into its queue between them. A room of
+/// thousands is otherwise four passes over every connection, each a cache
+/// miss or more per player, before the first byte can leave.
+extension Server {
+    func sendRoundClose(_ close: RoundClose) {
+        var machine: (before: [UInt8], after: [UInt8], next: [UInt8])?
+        var human: (before: HumanBatch, after: HumanBatch, next: HumanBatch, nextTracked: HumanBatch)?
+        for reader in close.readers {
+            guard let target = byID[reader.id] else { continue }
+            if target.mode == .machine {
+                if machine == nil { machine = (Self.encode(close.before), Self.encode(close.after), Self.encode([close.next])) }
+                let shared = machine!
+                enqueue(tag: reader.tracked ? close.tag : nil, for: target) { bytes in
+                    bytes += shared.before
+                    reader.result?.encodeLine(into: &bytes)
+                    bytes += shared.after
+                    if reader.out { ServerMessage.you(.out).encodeLine(into: &bytes) }
+                    bytes += shared.next
+                }
+            } else {
+                // The same batches, in the same order, as separate sends would deliver (`HumanOutput.swift`).
+                if human == nil {
+                    human = (humanBatch(close.before), humanBatch(close.after), humanBatch([close.next]), humanBatch([close.next], answering: true))
+                }
+                let shared = human!
+                deliver(shared.before, to: target)
+                if let result = reader.result { deliver(humanBatch([result]), to: target) }
+                deliver(shared.after, to: target)
+                if reader.out { deliver(humanBatch([.you(.out)]), to: target) }
+                if reader.tracked { deliver(shared.nextTracked, tag: close.tag, to: target) } else { deliver(shared.next, to: target) }
+            }
+        }
+    }
+}
