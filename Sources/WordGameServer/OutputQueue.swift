@@ -17,19 +17,8 @@ struct OutputQueue {
     /// A tracked line has been handed to the kernel but not yet reported transmitted.
     var awaitsTransmission: Bool { marks.first.map { $0.end <= sentTotal } ?? false }
 
-    mutating func append(_ line: [UInt8]) {
-        bytes.append(contentsOf: line)
-        appendedTotal += line.count
-    }
-
-    /// Appends a line and remembers `tag` until its last byte is transmitted.
-    mutating func append(_ line: [UInt8], tag: Int) {
-        append(line)
-        marks.append((appendedTotal, tag))
-    }
-
-    /// Appends what `write` adds, in place (no bytes of its own to copy from);
-    /// with a `tag`, remembered until its last byte is transmitted.
+    /// Appends what `write` adds, in place; with a `tag`, remembered until
+    /// the last byte of what it added is transmitted.
     mutating func append(tag: Int?, writing write: (inout [UInt8]) -> Void) {
         let count = bytes.count
         write(&bytes)

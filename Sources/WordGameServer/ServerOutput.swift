@@ -75,9 +75,7 @@ extension Server {
     /// tracked lines that left, and a connection that failed or said its BYE closes.
     func settle(_ connection: Connection, _ transmission: Transmission) {
         if transmission.failed { return closeConnection(connection) }
-        if let left = transmission.left {
-            for tag in left.tags { hub.delivered(connection.id, tag: tag, left.delivery) }
-        }
+        if let left = transmission.left { report(left, for: connection) }
         if connection.output.isEmpty && connection.closeWhenFlushed { closeConnection(connection) }
     }
 
@@ -85,7 +83,10 @@ extension Server {
     /// connection's round trip: together they start a player's clock
     /// (Protocol.md §7).
     func reportTransmitted(_ connection: Connection) {
-        guard let left = transmittedLines(connection) else { return }
+        if let left = transmittedLines(connection) { report(left, for: connection) }
+    }
+
+    private func report(_ left: (tags: [Int], delivery: Delivery), for connection: Connection) {
         for tag in left.tags { hub.delivered(connection.id, tag: tag, left.delivery) }
     }
 
@@ -104,18 +105,15 @@ extension Server {
     /// Nothing is queued after a connection's BYE, nor past its cap.
     /// `flushing`: the caller sends it now, so it need not wait for the turn's flush.
     func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false) {
-        guard !connection.isClosing, !saidGoodbye else { return }
-        if let tag { connection.output.append(bytes, tag: tag) } else { connection.output.append(bytes) }
-        if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
-        if !flushing { markDirty(connection) }
+        enqueue(tag: tag, for: connection, flushing: flushing) { $0 += bytes }
     }
 
     /// Queues what `write` appends, written straight into the connection's queue.
-    func enqueue(tag: Int?, for connection: Connection, writing write: (inout [UInt8]) -> Void) {
+    func enqueue(tag: Int?, for connection: Connection, flushing: Bool = false, writing write: (inout [UInt8]) -> Void) {
         guard !connection.isClosing, !saidGoodbye else { return }
         connection.output.append(tag: tag, writing: write)
         if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
-        markDirty(connection)
+        if !flushing { markDirty(connection) }
     }
 
     func markDirty(_ connection: Connection) {

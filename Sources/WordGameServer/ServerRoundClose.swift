@@ -9,11 +9,11 @@ import WordGameProtocol
 extension Server {
     func sendRoundClose(_ close: RoundClose) {
         var machine: (before: [UInt8], after: [UInt8], next: [UInt8])?
-        var human: (before: HumanBatch, after: HumanBatch, next: HumanBatch, nextTracked: HumanBatch)?
+        var human: (before: HumanBatch, after: HumanBatch, next: HumanBatch?, nextTracked: HumanBatch?)?
         for reader in close.readers {
             guard let target = byID[reader.id] else { continue }
             if target.mode == .machine {
-                if machine == nil { machine = (Self.encode(close.before), Self.encode(close.after), Self.encode([close.next])) }
+                if machine == nil { machine = (Self.encode(close.before), Self.encode(close.after), Self.encode(close.next.map { [$0] } ?? [])) }
                 let shared = machine!
                 enqueue(tag: reader.tracked ? close.tag : nil, for: target) { bytes in
                     bytes += shared.before
@@ -25,14 +25,16 @@ extension Server {
             } else {
                 // The same batches, in the same order, as separate sends would deliver (`HumanOutput.swift`).
                 if human == nil {
-                    human = (humanBatch(close.before), humanBatch(close.after), humanBatch([close.next]), humanBatch([close.next], answering: true))
+                    human = (humanBatch(close.before), humanBatch(close.after),
+                             close.next.map { humanBatch([$0]) }, close.next.map { humanBatch([$0], answering: true) })
                 }
                 let shared = human!
                 deliver(shared.before, to: target)
                 if let result = reader.result { deliver(humanBatch([result]), to: target) }
                 deliver(shared.after, to: target)
                 if reader.out { deliver(humanBatch([.you(.out)]), to: target) }
-                if reader.tracked { deliver(shared.nextTracked, tag: close.tag, to: target) } else { deliver(shared.next, to: target) }
+                if reader.tracked, let next = shared.nextTracked { deliver(next, tag: close.tag, to: target) }
+                else if let next = shared.next { deliver(next, to: target) }
             }
         }
     }

@@ -52,11 +52,7 @@ final class ServerProcess {
     }
 
     /// Resident memory in MiB.
-    var residentMiB: Double {
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-    }
+    var residentMiB: Double { residentKiB(ofProcess: process.processIdentifier) / 1024 }
 
     func stop() {
         process.interrupt()

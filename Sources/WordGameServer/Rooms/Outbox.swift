@@ -22,13 +22,13 @@ protocol Outbox: AnyObject {
     /// confirmation (`LineMode.confirmation`), which this sends.
     func setMode(_ mode: LineMode, for connection: ConnectionID)
     /// A pair's close, to each reader in one pass: `before`, their result,
-    /// `after`, `YOU OUT` if they are out now, then `next` (tracked with `tag`
-    /// for the readers marked). The same lines, in the same order, as those
+    /// `after`, `YOU OUT` if they are out now, then `next` if there is one
+    /// (tracked with `tag` for the readers marked). The same lines, in the same order, as those
     /// sends made one by one.
     func sendRoundClose(_ close: RoundClose)
 }
 
-/// What every member of a room gets when a pair closes and the next opens.
+/// What every member of a room gets when a pair closes, with the next pair if one opens.
 struct RoundClose {
     struct Reader {
         let id: ConnectionID
@@ -44,8 +44,8 @@ struct RoundClose {
     let before: [ServerMessage]
     /// The tally and the board (TALLY, TOP…, END TOP).
     let after: [ServerMessage]
-    /// The next pair (ROUND).
-    let next: ServerMessage
+    /// The next pair (ROUND); nil after the game's last.
+    let next: ServerMessage?
     let tag: Int
     let readers: [Reader]
 }
@@ -62,7 +62,8 @@ extension Outbox {
             if let result = reader.result { send(result, to: reader.id) }
             send(close.after, to: reader.id)
             if reader.out { send(.you(.out), to: reader.id) }
-            if reader.tracked { sendTracked(close.next, tag: close.tag, to: CollectionOfOne(reader.id)) } else { send([close.next], to: reader.id) }
+            guard let next = close.next else { continue }
+            if reader.tracked { sendTracked(next, tag: close.tag, to: CollectionOfOne(reader.id)) } else { send([next], to: reader.id) }
         }
     }
 }

@@ -45,34 +45,30 @@ extension Room {
         let board = [.tally(tally)] + lastLeaderboard
         for id in eliminated { members[id]?.state = .out }
 
-        guard !match!.isOver else {
-            // The last pair: the game's end follows (once a game), in separate sends as ever.
-            broadcast([reveal])
-            for (id, result) in judged { outbox.send(result, to: id) }
-            broadcast(board)
-            for id in eliminated { outbox.send(.you(.out), to: id) }
-            endGame(standings: standings, stoppedEarly: false, at: now)
-            return true
-        }
-        let next = beginRound(at: now)
+        // The next pair goes out with this one's close; after the last, the game's end follows.
+        let next = match!.isOver ? nil : beginRound(at: now)
         // Every member, once: the judged (playing, unless just put out), then the others
         // (joined mid-game, or out before). Only a playing member's ROUND is tracked.
         var readers: [RoundClose.Reader] = []
         readers.reserveCapacity(members.count)
         var away: [ConnectionID] = []
+        func read(_ id: ConnectionID, _ member: Member, result: ServerMessage?) {
+            let playing = next != nil && member.state == .playing
+            readers.append(RoundClose.Reader(id: id, result: result, out: eliminated.contains(id), tracked: playing))
+            if playing && member.away { away.append(id) }
+        }
         for (id, result) in judged {
-            guard let member = members[id] else { continue }
-            readers.append(RoundClose.Reader(id: id, result: result, out: eliminated.contains(id), tracked: member.state == .playing))
-            if member.state == .playing && member.away { away.append(id) }
+            if let member = members[id] { read(id, member, result: result) }
         }
-        for (id, member) in members where outcome.verdicts[id] == nil {
-            readers.append(RoundClose.Reader(id: id, result: nil, out: false, tracked: member.state == .playing))
-            if member.state == .playing && member.away { away.append(id) }
-        }
+        for (id, member) in members where outcome.verdicts[id] == nil { read(id, member, result: nil) }
         outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: roundTag, readers: readers))
         for id in away { match!.playerAway(id) }
         outbox.send([reveal], to: observers)
         outbox.send(board, to: observers)
+        guard let next else {
+            endGame(standings: standings, stoppedEarly: false, at: now)
+            return true
+        }
         outbox.send([next], to: observers)
         thinking = nil
         updateThinking()
