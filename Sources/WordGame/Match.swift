@@ -11,66 +11,20 @@
 public struct Match: Sendable {
     public let rules: Rules
     public let pairs: [Pair]
-    /// Players still in the match (playing or out), by id. Players who leave are removed.
-    public private(set) var scores: [PlayerID: Score]
+    /// Every player the match began with, in join order: a player's index
+    /// here is their slot, by which the match keeps them.
+    public let players: [PlayerID]
+    private let slots: [PlayerID: Int]
+    /// Each slot's counters; nil once the player left.
+    private var scoreBySlot: [Score?]
     /// The open round, if any.
     public private(set) var round: Round?
     /// Rounds opened and closed so far.
     public private(set) var roundsPlayed = 0
     /// Players neither out nor gone.
     public private(set) var playingCount: Int
-    private let joinOrder: [PlayerID: Int]
-
-    /// One player's clock for the open pair.
-    public struct Clock: Equatable, Sendable {
-        public var start: Instant
-        /// Round-trip time credited, in nanoseconds (0 to the allowance's cap).
-        public var creditNanoseconds: Int64
-
-        func deadline(allowing milliseconds: Int) -> Instant {
-            start.adding(milliseconds: milliseconds).adding(nanoseconds: creditNanoseconds)
-        }
-    }
-
-    public struct Round: Sendable {
-        /// 0-based position of this pair in the game.
-        public let index: Int
-        public let pair: Pair
-        public let openedAt: Instant
-        fileprivate var clocks: [PlayerID: Clock] = [:]
-        fileprivate var answers: [PlayerID: (answer: Answer, at: Instant)] = [:]
-        /// Players who tried to answer after their own deadline.
-        fileprivate var lateAnswers: Set<PlayerID> = []
-        /// Players whose connection is gone: the round does not wait for them.
-        fileprivate var away: Set<PlayerID> = []
-        fileprivate var latestDeadline: Instant
-        fileprivate var waitingForDelivery: Int
-        /// Playing players who have not answered yet, not counting those away.
-        public fileprivate(set) var waitingForAnswer: Int
-
-        /// How many playing players have answered (in time or late).
-        public var answeredCount: Int { answers.count + lateAnswers.count }
-
-        fileprivate mutating func setClock(_ clock: Clock, for player: PlayerID, allowing milliseconds: Int) {
-            clocks[player] = clock
-            waitingForDelivery -= 1
-            latestDeadline = max(latestDeadline, clock.deadline(allowing: milliseconds))
-        }
-    }
-
-    /// What closing a round decided.
-    public struct RoundOutcome: Sendable {
-        public let index: Int
-        public let pair: Pair
-        /// The verdict of every player who was playing this round.
-        public let verdicts: [PlayerID: Verdict]
-        /// Each playing player's effective answer time for this pair, in
-        /// nanoseconds, rounded down to a whole millisecond: the whole time
-        /// allowed for a timeout.
-        public let times: [PlayerID: Int64]
-        /// Players whose incorrect attempt this round put them out.
-        public let eliminated: [PlayerID]
-    }
+    /// Players still in the match (playing or out).
+    public private(set) var playerCount: Int
 
     public enum AnswerOutcome: Equatable, Sendable {
         /// Taken; the verdict is revealed when the round closes.
@@ -93,9 +47,11 @@ public struct Match: Sendable {
         precondition(!pairs.isEmpty, "a match needs pairs")
         self.rules = rules
         self.pairs = pairs
-        scores = Dictionary(uniqueKeysWithValues: players.map { ($0, Score()) })
-        joinOrder = Dictionary(uniqueKeysWithValues: players.enumerated().map { ($1, $0) })
-        playingCount = scores.count
+        self.players = players
+        slots = Dictionary(uniqueKeysWithValues: players.enumerated().map { ($1, $0) })
+        scoreBySlot = Array(repeating: Score(), count: players.count)
+        playingCount = players.count
+        playerCount = players.count
     }
 
     /// Over after the last pair, or once no player is still playing.
@@ -103,18 +59,41 @@ public struct Match: Sendable {
         round == nil && (roundsPlayed == pairs.count || playingCount == 0)
     }
 
+    /// `player`'s place in join order, while they are in the match.
+    public func slot(of player: PlayerID) -> Int? {
+        slots[player].flatMap { scoreBySlot[$0] == nil ? nil : $0 }
+    }
+
+    /// `player`'s counters, while they are in the match (playing or out).
+    public func score(of player: PlayerID) -> Score? {
+        slots[player].flatMap { scoreBySlot[$0] }
+    }
+
+    /// The counters of the player in `slot`; nil once they left.
+    public func score(atSlot slot: Int) -> Score? { scoreBySlot[slot] }
+
+    /// Every player still in the match and their counters (a pass over the
+    /// match: for tests and small callers).
+    public var scores: [PlayerID: Score] {
+        Dictionary(uniqueKeysWithValues: players.indices.compactMap { slot in scoreBySlot[slot].map { (players[slot], $0) } })
+    }
+
     public func isPlaying(_ player: PlayerID) -> Bool {
-        scores[player].map { !$0.isOut } ?? false
+        score(of: player).map { !$0.isOut } ?? false
+    }
+
+    /// The slot of `player` if they are playing (in, and not out).
+    private func playingSlot(_ player: PlayerID) -> Int? {
+        guard let slot = slots[player], let score = scoreBySlot[slot], !score.isOut else { return nil }
+        return slot
     }
 
     /// Opens the next round. The pair goes out to every player now; each
     /// player's time starts when `delivered(to:_:)` reports it left for them.
     public mutating func openRound(at now: Instant) -> Round {
         precondition(round == nil && !isOver, "openRound needs a closed round and a match not over")
-        let opened = Round(
-            index: roundsPlayed, pair: pairs[roundsPlayed], openedAt: now,
-            latestDeadline: now.adding(milliseconds: rules.roundMilliseconds),
-            waitingForDelivery: playingCount, waitingForAnswer: playingCount)
+        let opened = Round(index: roundsPlayed, pair: pairs[roundsPlayed], openedAt: now, seats: players.count,
+                           latestDeadline: now.adding(milliseconds: rules.roundMilliseconds), playing: playingCount)
         round = opened
         return opened
     }
@@ -124,14 +103,14 @@ public struct Match: Sendable {
     /// than one round time after the round opened counts as having left then,
     /// with no credit: a client that does not read cannot hold the room back.
     public mutating func delivered(to player: PlayerID, _ delivery: Delivery) {
-        guard isPlaying(player), var open = takeRound() else { return }
+        guard let slot = playingSlot(player), var open = takeRound() else { return }
         defer { round = open }
-        guard open.clocks[player] == nil else { return }
+        guard open.seats[slot].clock == nil else { return }
         let fallback = fallbackStart(of: open)
         let clock = delivery.at < fallback
             ? Clock(start: delivery.at, creditNanoseconds: rules.network.credit(forRoundTrip: delivery.roundTripNanoseconds))
             : Clock(start: fallback, creditNanoseconds: 0)
-        open.setClock(clock, for: player, allowing: rules.roundMilliseconds)
+        open.setClock(clock, forSlot: slot, allowing: rules.roundMilliseconds)
     }
 
     /// `player`'s connection is gone (their seat is held for them): the open
@@ -139,29 +118,28 @@ public struct Match: Sendable {
     /// for them, their time runs from when the round opened, with no credit.
     /// Call it again for each round opened while they are away.
     public mutating func playerAway(_ player: PlayerID) {
-        guard isPlaying(player), var open = takeRound() else { return }
+        guard let slot = playingSlot(player), var open = takeRound() else { return }
         defer { round = open }
-        if open.clocks[player] == nil {
-            open.setClock(Clock(start: open.openedAt, creditNanoseconds: 0), for: player, allowing: rules.roundMilliseconds)
+        if open.seats[slot].clock == nil {
+            open.setClock(Clock(start: open.openedAt, creditNanoseconds: 0), forSlot: slot, allowing: rules.roundMilliseconds)
         }
-        guard !hasAnswered(player, in: open), open.away.insert(player).inserted else { return }
+        guard !open.seats[slot].hasAnswered, !open.seats[slot].away else { return }
+        open.seats[slot].away = true
+        open.awayCount += 1
         open.waitingForAnswer -= 1
     }
 
     /// `player` is back: the open round waits for them again until their own deadline.
     public mutating func playerBack(_ player: PlayerID) {
-        guard var open = takeRound() else { return }
+        guard let slot = slot(of: player), var open = takeRound() else { return }
         defer { round = open }
-        if open.away.remove(player) != nil { open.waitingForAnswer += 1 }
-    }
-
-    private func hasAnswered(_ player: PlayerID, in open: Round) -> Bool {
-        open.answers[player] != nil || open.lateAnswers.contains(player)
+        if open.seats[slot].away { open.seats[slot].away = false; open.awayCount -= 1; open.waitingForAnswer += 1 }
     }
 
     /// Whether `player` may still answer the open pair: playing, not answered, and within their time.
     public func canAnswer(_ player: PlayerID, at now: Instant) -> Bool {
-        guard isPlaying(player), let open = round, !hasAnswered(player, in: open), let deadline = deadline(for: player) else { return false }
+        guard let slot = playingSlot(player), let open = round, !open.seats[slot].hasAnswered,
+              let deadline = deadline(for: player) else { return false }
         return now < deadline
     }
 
@@ -169,7 +147,7 @@ public struct Match: Sendable {
     /// has not left for them, from one round time after the round opened.
     public func clock(for player: PlayerID) -> Clock? {
         guard let open = round else { return nil }
-        return open.clocks[player] ?? Clock(start: fallbackStart(of: open), creditNanoseconds: 0)
+        return slots[player].flatMap { open.seats[$0].clock } ?? Clock(start: fallbackStart(of: open), creditNanoseconds: 0)
     }
 
     /// `player`'s deadline in the open round.
@@ -186,23 +164,24 @@ public struct Match: Sendable {
     public mutating func answer(_ answer: Answer, by player: PlayerID, at now: Instant, namesRound: Bool = true) -> AnswerOutcome {
         guard var open = takeRound() else { return .noOpenRound }
         defer { round = open }
-        guard let score = scores[player] else { return .notInMatch }
+        guard let slot = slot(of: player), let score = scoreBySlot[slot] else { return .notInMatch }
         if score.isOut { return .out }
-        if open.answers[player] != nil || open.lateAnswers.contains(player) { return .alreadyAnswered }
+        if open.seats[slot].hasAnswered { return .alreadyAnswered }
         let fallback = fallbackStart(of: open)
         // A bare key before the pair has even left for this player was meant for the one before;
         // refused here, it must not start their clock (the delivery would then be ignored).
-        if !namesRound, open.index > 0, open.clocks[player] == nil, now < fallback { return .meantForPreviousPair }
-        if open.clocks[player] == nil, now < fallback {
+        if !namesRound, open.index > 0, open.seats[slot].clock == nil, now < fallback { return .meantForPreviousPair }
+        if open.seats[slot].clock == nil, now < fallback {
             // The delivery report can only trail an answer when the server could
             // not tell when the line left: start the time now, with no credit.
-            open.setClock(Clock(start: now, creditNanoseconds: 0), for: player, allowing: rules.roundMilliseconds)
+            open.setClock(Clock(start: now, creditNanoseconds: 0), forSlot: slot, allowing: rules.roundMilliseconds)
         }
-        let clock = open.clocks[player] ?? Clock(start: fallback, creditNanoseconds: 0)
+        let clock = open.seats[slot].clock ?? Clock(start: fallback, creditNanoseconds: 0)
         if !namesRound, open.index > 0, now < readableAt(clock) { return .meantForPreviousPair }
         let late = now > clock.deadline(allowing: rules.roundMilliseconds)
-        if late { open.lateAnswers.insert(player) } else { open.answers[player] = (answer, now) }
-        if open.away.remove(player) == nil { open.waitingForAnswer -= 1 }
+        if late { open.seats[slot].late = true } else { open.seats[slot].answer = answer; open.seats[slot].answeredAt = now }
+        open.answeredCount += 1
+        if open.seats[slot].away { open.seats[slot].away = false; open.awayCount -= 1 } else { open.waitingForAnswer -= 1 }
         return late ? .late : .taken
     }
 
@@ -235,25 +214,29 @@ public struct Match: Sendable {
     /// own pace instead of all at once.
     public func roundCanClose(at now: Instant) -> Bool {
         guard let open = round else { return false }
-        let everyoneHereAnswered = open.waitingForAnswer == 0 && (open.away.isEmpty || open.answeredCount > 0)
+        let everyoneHereAnswered = open.waitingForAnswer == 0 && (open.awayCount == 0 || open.answeredCount > 0)
         return everyoneHereAnswered || now >= roundDeadline!
     }
 
     /// Closes the open round: judges every playing player, unanswered ones as
-    /// timeouts, and puts out those who reached the incorrect limit.
+    /// timeouts, and puts out those who reached the incorrect limit. One pass
+    /// over the slots: in a big room this runs before anyone hears the truth.
     public mutating func closeRound(at now: Instant) -> RoundOutcome {
         guard let open = round else { preconditionFailure("closeRound needs an open round") }
-        var verdicts: [PlayerID: Verdict] = [:]
-        var times: [PlayerID: Int64] = [:]
+        var verdicts = [Verdict?](repeating: nil, count: players.count)
+        var times = [Int64](repeating: 0, count: players.count)
         var eliminated: [PlayerID] = []
         let allowed = Int64(rules.roundMilliseconds) * 1_000_000
-        for (player, var score) in scores where !score.isOut {
+        let truth = open.pair.isCorrect
+        for slot in players.indices {
+            guard var score = scoreBySlot[slot], !score.isOut else { continue }
+            let seat = open.seats[slot]
             let verdict: Verdict
             let time: Int64
-            if let given = open.answers[player] {
-                verdict = (given.answer == .correct) == open.pair.isCorrect ? .right : .wrong
-                let clock = open.clocks[player] ?? Clock(start: given.at, creditNanoseconds: 0)
-                let effective = min(allowed, max(0, given.at.nanoseconds - clock.start.nanoseconds - clock.creditNanoseconds))
+            if let given = seat.answer {
+                verdict = (given == .correct) == truth ? .right : .wrong
+                let clock = seat.clock ?? Clock(start: seat.answeredAt, creditNanoseconds: 0)
+                let effective = min(allowed, max(0, seat.answeredAt.nanoseconds - clock.start.nanoseconds - clock.creditNanoseconds))
                 // Booked in whole milliseconds, so that the totals TOP shows are exact sums of the times a results file lists.
                 time = effective / 1_000_000 * 1_000_000
             } else {
@@ -264,43 +247,48 @@ public struct Match: Sendable {
             if verdict.isCorrectAttempt { score.correct += 1 } else { score.incorrect += 1 }
             if score.incorrect >= rules.maxIncorrect {
                 score.isOut = true
-                eliminated.append(player)
+                eliminated.append(players[slot])
                 playingCount -= 1
             }
-            verdicts[player] = verdict
-            times[player] = time
-            scores[player] = score
+            verdicts[slot] = verdict
+            times[slot] = time
+            scoreBySlot[slot] = score
         }
         round = nil
         roundsPlayed += 1
-        return RoundOutcome(index: open.index, pair: open.pair, verdicts: verdicts, times: times, eliminated: eliminated)
+        return RoundOutcome(index: open.index, pair: open.pair, players: players, verdictBySlot: verdicts, timeBySlot: times,
+                            eliminated: eliminated)
     }
 
     /// Removes a player who left. Their unanswered pair no longer holds the round open.
     public mutating func remove(_ player: PlayerID) {
-        guard let score = scores.removeValue(forKey: player) else { return }
+        guard let slot = slot(of: player), let score = scoreBySlot[slot] else { return }
+        scoreBySlot[slot] = nil
+        playerCount -= 1
         guard !score.isOut else { return }
         playingCount -= 1
         guard var open = takeRound() else { return }
         defer { round = open }
-        if open.clocks.removeValue(forKey: player) == nil { open.waitingForDelivery -= 1 }
-        let answered = open.answers.removeValue(forKey: player) != nil || open.lateAnswers.remove(player) != nil
-        if !answered && open.away.remove(player) == nil { open.waitingForAnswer -= 1 }
+        let seat = open.seats[slot]
+        open.seats[slot] = Seat()
+        if seat.clock == nil { open.waitingForDelivery -= 1 }
+        if seat.hasAnswered { open.answeredCount -= 1 } else if seat.away { open.awayCount -= 1 } else { open.waitingForAnswer -= 1 }
     }
 
-    /// The players still playing who have not answered the open pair. One
-    /// pass over the players: call it rarely (the room does once a round, when
-    /// few are left to name).
+    /// The players still playing who have not answered the open pair, in
+    /// join order. One pass over the players: call it rarely (the room does
+    /// once a round, when few are left to name).
     public func unanswered() -> [PlayerID] {
         guard let open = round else { return [] }
-        return scores.compactMap { player, score in
-            score.isOut || hasAnswered(player, in: open) || open.away.contains(player) ? nil : player
+        return players.indices.compactMap { slot in
+            guard let score = scoreBySlot[slot], !score.isOut else { return nil }
+            let seat = open.seats[slot]
+            return seat.hasAnswered || seat.away ? nil : players[slot]
         }
     }
 
     /// The current ranking of every player in the match (playing or out).
     public func ranking() -> [Standing] {
-        let order = joinOrder
-        return rank(scores, order: { order[$0] ?? Int.max })
+        rank(scoreBySlot, players: players)
     }
 }

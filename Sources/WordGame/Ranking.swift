@@ -1,6 +1,8 @@
 /// A player's place in a ranking.
 public struct Standing: Equatable, Sendable {
     public var player: PlayerID
+    /// Their slot: their index in what was ranked (in a match, join order).
+    public var slot: Int
     /// 1-based; players equal on every criterion share a rank ("1, 2, 2, 4").
     public var rank: Int
     public var score: Score
@@ -9,24 +11,50 @@ public struct Standing: Equatable, Sendable {
 /// Orders players: most correct attempts, then fewest incorrect, then least
 /// total answer time in whole milliseconds, the precision the wire shows, so a
 /// client can rebuild the ranking from `TOP` lines. Ties on all three share a
-/// rank and keep `order` (join order).
-public func rank(_ scores: [PlayerID: Score], order: (PlayerID) -> Int) -> [Standing] {
-    // Each player's place in `order` is looked up once, not at every comparison:
-    // a room of 10,000 sorts with about 140,000 of them.
-    let entries = scores.map { (player: $0.key, score: $0.value, order: order($0.key)) }
-    let sorted = entries.sorted { a, b in
-        if beats(a.score, b.score) { return true }
-        if beats(b.score, a.score) { return false }
-        return a.order < b.order
+/// rank and keep slot order (join order). `scores[slot]` is nil for a slot
+/// nobody holds any more; `players[slot]` names the one who does.
+public func rank(_ scores: [Score?], players: [PlayerID]) -> [Standing] {
+    precondition(scores.count == players.count, "a score and a player a slot")
+    // A room of 10,000 ranks before anyone hears the truth of a pair: the three
+    // criteria packed in one integer sort as fast as integers do. Counters past
+    // what a game's rules allow (never, from the server) take the general path.
+    let order: [(key: UInt64, slot: Int)]
+    if let packed = packedKeys(scores) {
+        order = packed.sorted { ($0.key, $0.slot) < ($1.key, $1.slot) }
+    } else {
+        order = scores.indices.filter { scores[$0] != nil }.sorted { a, b in
+            if beats(scores[a]!, scores[b]!) { return true }
+            if beats(scores[b]!, scores[a]!) { return false }
+            return a < b
+        }.map { (key: 0, slot: $0) }
     }
     var standings: [Standing] = []
-    standings.reserveCapacity(sorted.count)
-    for (index, entry) in sorted.enumerated() {
-        let tiedWithPrevious = index > 0 && !beats(sorted[index - 1].score, entry.score)
+    standings.reserveCapacity(order.count)
+    for (index, entry) in order.enumerated() {
+        let score = scores[entry.slot]!
+        let tiedWithPrevious = index > 0 && !beats(standings[index - 1].score, score)
         let rank = tiedWithPrevious ? standings[index - 1].rank : index + 1
-        standings.append(Standing(player: entry.player, rank: rank, score: entry.score))
+        standings.append(Standing(player: players[entry.slot], slot: entry.slot, rank: rank, score: score))
     }
     return standings
+}
+
+/// Each held slot's score as one integer that sorts best first: 14 bits of
+/// correct attempts (inverted), 14 of incorrect ones, 33 of milliseconds. nil
+/// if a counter does not fit (the rules allow 10,000 pairs of 600 s at most).
+private func packedKeys(_ scores: [Score?]) -> [(key: UInt64, slot: Int)]? {
+    let countLimit = 1 << 14, millisecondLimit: Int64 = 1 << 33
+    var keys: [(key: UInt64, slot: Int)] = []
+    keys.reserveCapacity(scores.count)
+    for (slot, score) in scores.enumerated() {
+        guard let score else { continue }
+        let milliseconds = score.answerMilliseconds
+        guard score.correct >= 0, score.correct < countLimit, score.incorrect >= 0, score.incorrect < countLimit,
+              milliseconds >= 0, milliseconds < millisecondLimit else { return nil }
+        let key = UInt64(countLimit - 1 - score.correct) << 47 | UInt64(score.incorrect) << 33 | UInt64(milliseconds)
+        keys.append((key, slot))
+    }
+    return keys
 }
 
 /// Whether `a` ranks strictly above `b`.

@@ -7,6 +7,9 @@ import WordGameProtocol
 /// (`ServerSendThreads.swift`).
 extension Server {
     func flushDirty() {
+        let sent = streamed
+        streamed.removeAll()
+        for (connection, transmission) in sent where !connection.isClosed { settle(connection, transmission) }
         while !dirty.isEmpty {
             let batch = dirty
             dirty.removeAll(keepingCapacity: true)

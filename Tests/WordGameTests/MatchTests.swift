@@ -144,26 +144,26 @@ import WordGame
     }
 
     @Test func rankingOrdersByCorrectThenIncorrectThenTime() {
-        let scores: [PlayerID: Score] = [
-            1: Score(correct: 5, incorrect: 2, answerNanoseconds: 100_000_000),
-            2: Score(correct: 6, incorrect: 2, answerNanoseconds: 900_000_000),
-            3: Score(correct: 5, incorrect: 1, answerNanoseconds: 900_000_000),
-            4: Score(correct: 5, incorrect: 2, answerNanoseconds: 50_000_000),
-            5: Score(correct: 5, incorrect: 2, answerNanoseconds: 100_000_000),
+        let scores: [Score?] = [
+            Score(correct: 5, incorrect: 2, answerNanoseconds: 100_000_000),
+            Score(correct: 6, incorrect: 2, answerNanoseconds: 900_000_000),
+            Score(correct: 5, incorrect: 1, answerNanoseconds: 900_000_000),
+            Score(correct: 5, incorrect: 2, answerNanoseconds: 50_000_000),
+            Score(correct: 5, incorrect: 2, answerNanoseconds: 100_000_000),
         ]
-        let standings = rank(scores, order: { $0 })
+        let standings = rank(scores, players: [1, 2, 3, 4, 5])
         #expect(standings.map(\.player) == [2, 3, 4, 1, 5])
         #expect(standings.map(\.rank) == [1, 2, 3, 4, 4])
     }
 
     @Test func ranksCompareTimeAtTheMillisecondTheWireShows() {
         // 0.3 ms apart: TOP shows both as the same whole millisecond, so they share the rank.
-        let scores: [PlayerID: Score] = [
-            1: Score(correct: 1, incorrect: 0, answerNanoseconds: 700_000),
-            2: Score(correct: 1, incorrect: 0, answerNanoseconds: 400_000),
-            3: Score(correct: 1, incorrect: 0, answerNanoseconds: 1_000_000),
+        let scores: [Score?] = [
+            Score(correct: 1, incorrect: 0, answerNanoseconds: 700_000),
+            Score(correct: 1, incorrect: 0, answerNanoseconds: 400_000),
+            Score(correct: 1, incorrect: 0, answerNanoseconds: 1_000_000),
         ]
-        let standings = rank(scores, order: { $0 })
+        let standings = rank(scores, players: [1, 2, 3])
         #expect(standings.map(\.player) == [1, 2, 3])
         #expect(standings.map(\.rank) == [1, 1, 3])
         #expect(standings.map(\.score.answerMilliseconds) == [0, 0, 1])

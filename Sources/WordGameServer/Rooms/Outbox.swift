@@ -47,7 +47,10 @@ struct RoundClose {
     /// The next pair (ROUND); nil after the game's last.
     let next: ServerMessage?
     let tag: Int
-    let readers: [Reader]
+    /// Built as they are read, once: a reader's lines can leave before the next one's are written.
+    let readers: AnySequence<Reader>
+    /// How many readers there are at most (the room's members).
+    let readerCount: Int
 }
 
 extension Outbox {

@@ -27,7 +27,7 @@ extension Room {
         members[id]?.away = false
         match?.playerBack(id)
         var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
-        if let current = match, current.scores[id] != nil {
+        if let current = match, current.score(of: id) != nil {
             lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()
             if let place = standings.first(where: { $0.player == id }) {

@@ -75,7 +75,7 @@ extension Room {
     /// The `GAME` line the game on began with (its players then, those who
     /// left since included), for whoever arrives or comes back mid-game.
     var currentGameLine: ServerMessage? {
-        match.map { gameLine(players: record?.players.count ?? $0.scores.count) }
+        match.map { gameLine(players: $0.players.count) }
     }
 
     /// `GAME`: the rules of the game on, and how many play it.

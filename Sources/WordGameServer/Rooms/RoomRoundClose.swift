@@ -7,6 +7,9 @@ import WordGameProtocol
 /// truth, their result, the board, the next pair, encoded once where shared.
 extension Room {
     /// Closes the open round if everyone answered or time is up; true if it did.
+    /// Before the first byte can leave, only what every reader's lines need is
+    /// done: judging (a pass over the slots), ranking (integers sorted) and the
+    /// board. Each reader's lines are then built as they are sent (`readers` is lazy).
     @discardableResult
     func closeRoundIfDone(at now: Instant) -> Bool {
         guard match?.roundCanClose(at: now) == true else { return false }
@@ -16,53 +19,30 @@ extension Room {
         let number = outcome.index + 1
         let reveal = ServerMessage.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
                                                  truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))
-        let eliminated = Set(outcome.eliminated)
         var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
-        var verdicts = [Verdict?](repeating: nil, count: record?.players.count ?? 0)
-        var times = [Int32](repeating: 0, count: verdicts.count)
-        // Each judged player's result. Walked in ranking order: every player
-        // judged this round is in it, and no table by player is built.
-        var judged: [(id: ConnectionID, result: ServerMessage)] = []
-        judged.reserveCapacity(outcome.verdicts.count)
-        for place in standings {
-            let id = place.player
-            guard let verdict = outcome.verdicts[id] else { continue }  // out before this round
-            let result = ServerMessage.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
-                                                          wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
-            judged.append((id, result))
+        for verdict in outcome.verdictBySlot {
             switch verdict {
-            case .right: tally.right += 1
-            case .wrong: tally.wrong += 1
-            case .timeout: tally.timeout += 1
-            }
-            if let slot = slots[id] {
-                verdicts[slot] = verdict
-                times[slot] = Int32(clamping: outcome.times[id]! / 1_000_000)
+            case .right?: tally.right += 1
+            case .wrong?: tally.wrong += 1
+            case .timeout?: tally.timeout += 1
+            case nil: break
             }
         }
-        record?.add(GameRecord.RoundRecord(verdicts: verdicts, milliseconds: times))
         lastLeaderboard = leaderboard(standings)
         let board = [.tally(tally)] + lastLeaderboard
-        for id in eliminated { members[id]?.state = .out }
+        for id in outcome.eliminated { members[id]?.state = .out }
 
         // The next pair goes out with this one's close; after the last, the game's end follows.
         let next = match!.isOver ? nil : beginRound(at: now)
-        // Every member, once: the judged (playing, unless just put out), then the others
-        // (joined mid-game, or out before). Only a playing member's ROUND is tracked.
-        var readers: [RoundClose.Reader] = []
-        readers.reserveCapacity(members.count)
-        var away: [ConnectionID] = []
-        func read(_ id: ConnectionID, _ member: Member, result: ServerMessage?) {
-            let playing = next != nil && member.state == .playing
-            readers.append(RoundClose.Reader(id: id, result: result, out: eliminated.contains(id), tracked: playing))
-            if playing && member.away { away.append(id) }
+        let judgedCount = tally.right + tally.wrong + tally.timeout
+        outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: roundTag,
+                                         readers: readers(of: outcome, standings, judged: judgedCount, opening: next != nil),
+                                         readerCount: members.count))
+        record?.add(GameRecord.RoundRecord(verdicts: outcome.verdictBySlot,
+                                           milliseconds: outcome.timeBySlot.map { Int32(clamping: $0 / 1_000_000) }))
+        if next != nil {
+            for (id, member) in members where member.away && member.state == .playing { match!.playerAway(id) }
         }
-        for (id, result) in judged {
-            if let member = members[id] { read(id, member, result: result) }
-        }
-        for (id, member) in members where outcome.verdicts[id] == nil { read(id, member, result: nil) }
-        outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: roundTag, readers: readers))
-        for id in away { match!.playerAway(id) }
         outbox.send([reveal], to: observers)
         outbox.send(board, to: observers)
         guard let next else {
@@ -74,5 +54,27 @@ extension Room {
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
         return true
+    }
+
+    /// Every member once, built as the outbox reads them: the judged in
+    /// ranking order (playing, unless this pair put them out), then the others
+    /// (joined mid-game, or out before). Only a playing member's ROUND is tracked.
+    private func readers(of outcome: Match.RoundOutcome, _ standings: [Standing], judged: Int,
+                         opening: Bool) -> AnySequence<RoundClose.Reader> {
+        let number = outcome.index + 1
+        let judgedReaders = standings.lazy.compactMap { place -> RoundClose.Reader? in
+            guard let verdict = outcome.verdictBySlot[place.slot], let member = self.members[place.player] else { return nil }
+            let result = ServerMessage.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
+                                                          wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
+            return RoundClose.Reader(id: place.player, result: result, out: place.score.isOut,
+                                     tracked: opening && member.state == .playing)
+        }
+        // When every member was judged (the usual case) there are no others: no second pass.
+        let others = members.lazy.compactMap { id, member -> RoundClose.Reader? in
+            if let slot = self.slots[id], outcome.verdictBySlot[slot] != nil { return nil }
+            return RoundClose.Reader(id: id, result: nil, out: false, tracked: opening && member.state == .playing)
+        }
+        guard judged < members.count else { return AnySequence(judgedReaders) }
+        return AnySequence([AnySequence(judgedReaders), AnySequence(others)].joined())
     }
 }
