@@ -30,7 +30,6 @@ public struct LineFramer: Sendable {
 
     public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {
         self.maxLineBytes = maxLineBytes
-        pending.reserveCapacity(64)
     }
 
     /// Feeds bytes; returns the frames they complete, in order.
@@ -68,7 +67,9 @@ public struct LineFramer: Sendable {
     public var bufferedByteCount: Int { pending.count }
 
     private mutating func endLine() -> Frame? {
-        defer { pending.removeAll(keepingCapacity: true) }
+        // Nothing is kept between lines: a server holds a framer for each of
+        // thousands of connections, most of them idle.
+        defer { pending = [] }
         if discarding {
             discarding = false
             discardedByteCount = 0

@@ -92,12 +92,14 @@ struct InputBuffer {
             if byte == 0x0A || byte == 0x0D { break }
         }
         head = end
-        return bytes[start..<end]
+        let line = bytes[start..<end]
+        if isEmpty { clear() }  // the line keeps what it needs; an idle connection keeps nothing
+        return line
     }
 
     /// Forgets what is left (the connection is closing).
     mutating func clear() {
-        bytes.removeAll(keepingCapacity: bytes.capacity <= 4_096)
+        bytes = []
         head = 0
     }
 }

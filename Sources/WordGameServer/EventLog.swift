@@ -44,13 +44,23 @@ public final class EventLog: @unchecked Sendable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        var stampedSecond = -1.0, stamp = ""
         while true {
             condition.lock()
             while pending.isEmpty && dropped == 0 { condition.wait() }
             let batch = pending
             let lost = dropped
             condition.unlock()
-            var text = batch.map { formatter.string(from: Date(timeIntervalSince1970: $0.time)) + " " + $0.text + "\n" }.joined()
+            var text = ""
+            for (time, line) in batch {
+                // Formatting a date is dear; a busy second (10,000 joins) writes the same one for all.
+                let second = time.rounded(.down)
+                if second != stampedSecond {
+                    stampedSecond = second
+                    stamp = formatter.string(from: Date(timeIntervalSince1970: second))
+                }
+                text += stamp + " " + line + "\n"
+            }
             if lost > 0 { text += "(\(lost) console lines dropped: the console was too slow)\n" }
             writeAll(text)
             condition.lock()

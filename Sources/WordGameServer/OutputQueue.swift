@@ -20,6 +20,8 @@ struct OutputQueue {
     /// Appends what `write` adds, in place; with a `tag`, remembered until
     /// the last byte of what it added is transmitted.
     mutating func append(tag: Int?, writing write: (inout [UInt8]) -> Void) {
+        // Room for a pair's close at once (about 350 bytes), instead of growing to it.
+        if bytes.capacity == 0 { bytes.reserveCapacity(Self.firstCapacity) }
         let count = bytes.count
         write(&bytes)
         appendedTotal += bytes.count - count
@@ -48,12 +50,18 @@ struct OutputQueue {
             done.append(first.tag)
             marks.removeFirst()
         }
+        if marks.isEmpty { marks = [] }
         return done
     }
 
+    /// Bytes reserved when a first line is queued.
+    static let firstCapacity = 512
+
+    /// Once all is sent, the buffer goes: a room of thousands mostly waits,
+    /// and a kept buffer would cost every idle connection its size.
     private mutating func compact() {
         if head == bytes.count {
-            bytes.removeAll(keepingCapacity: bytes.capacity <= 64 * 1024)
+            bytes = []
             head = 0
         } else if head >= 64 * 1024 {
             bytes.removeFirst(head)

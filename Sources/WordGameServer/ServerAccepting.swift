@@ -37,6 +37,10 @@ extension Server {
             byID[connection.id] = connection
             perAddress[address, default: 0] += 1
             hub.connected(connection.id, address: address)
+            // A client that writes as soon as it connects (a program; `nc` with a
+            // here-document) has its lines here already: read them now, and the
+            // greeting and the replies leave in one send, not two.
+            read(from: connection, at: now)
         }
     }
 

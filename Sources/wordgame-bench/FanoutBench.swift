@@ -64,7 +64,9 @@ enum FanoutBench {
               wordgame trigger: the last of N players answers (N−1 have, the server is idle); awaited: the next ROUND
               Redis trigger: PUBLISH of \(FanoutRedis.payloadBytes) bytes (what wordgame sends a player when a round closes)
               per run: medians over its triggers of p50, max and first (the min); join: connect + JOIN or SUBSCRIBE, all confirmed
-              KiB/conn: server memory per connection; B/conn: bytes one connection received for a trigger; CPU: server, all threads
+              KiB/conn: server memory per connection; B/conn: bytes one connection received for a trigger; CPU: server, all threads, kernel included
+              CPU µs/answer: read, judge, OK ANSWER (answers sent between a round's first PROGRESS and its next); µs/player-round: everything
+              Redis CPU µs/PING: a subscriber's PING read and answered, sent as the answers are: the same work for a command
             """)
         fflush(nil)
     }
@@ -89,7 +91,7 @@ enum FanoutBench {
             case "-h", "--help":
                 print(usage)
                 exit(0)
-            default: sizes.append(number(argument, "a size", 2...largest))
+            default: sizes.append(number(argument, "a size", 3...largest))
             }
         }
         if !sizes.isEmpty { options.sizes = sizes }

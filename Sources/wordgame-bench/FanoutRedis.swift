@@ -13,6 +13,7 @@ enum FanoutRedis {
     static func run(binary: String, subscribers: Int, triggers: Int) -> FanoutRun {
         let redis = RedisProcess(binary: binary, maxClients: subscribers + 100)
         var run = FanoutRun()
+        run.cpuUnits = ("PING", "subscriber-message")
         let idleKiB = residentKiB(ofProcess: redis.pid)
         let receiver = FanoutReceiver(capacity: subscribers)
 
@@ -32,8 +33,19 @@ enum FanoutRedis {
         run.kibPerConnection = (residentKiB(ofProcess: redis.pid) - idleKiB) / Double(subscribers)
 
         guard let publisher = dialLoopback(port: redis.port) else { fail("connect to redis-server: \(String(cString: strerror(errno)))") }
-        var latencies: [[Double]] = [], cpu = 0.0
+        var latencies: [[Double]] = [], cpu = 0.0, cpuCommands = 0.0
+        let ping = Array("PING\r\n".utf8)
         for trigger in 1...triggers {
+            // The yardstick for an answer: a command read and answered on each of as many
+            // connections, sent the same way (a subscriber's PING is answered with "pong").
+            receiver.expect("pong\r", on: 1..<subscribers - 1)
+            let cpuBeforeCommands = cpuSeconds(ofProcess: redis.pid)
+            for index in 1..<subscribers - 1 {
+                send(ping, to: receiver.fds[index])
+                if index % 100 == 0 { receiver.pump(timeout: 0) }
+            }
+            receiver.waitForAll("PING \(trigger)")
+            cpuCommands += cpuSeconds(ofProcess: redis.pid) - cpuBeforeCommands
             receiver.drain(seconds: 0.2)  // the pause between triggers: Redis idle, every socket read
             let command = publish(trigger)
             receiver.expect("ROUND \(trigger) ", on: 0..<subscribers)
@@ -48,6 +60,7 @@ enum FanoutRedis {
         }
         run.summarize(triggers: latencies)
         run.cpuPerPlayerRound = cpu / Double(triggers * subscribers)
+        run.cpuPerAnswer = cpuCommands / Double(triggers * (subscribers - 2))
         redis.stop()
         close(publisher)
         receiver.closeAll()

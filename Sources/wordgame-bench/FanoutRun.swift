@@ -7,11 +7,14 @@ struct FanoutRun {
     var p50 = Double.nan, max = Double.nan, first = Double.nan
     var joinSeconds = Double.nan
     var kibPerConnection = Double.nan
-    /// wordgame only: server CPU seconds per answer, over the answering phases.
+    /// wordgame: server CPU seconds per answer (read, judge, OK ANSWER).
+    /// Redis: per PING answered, the same work for a command.
     var cpuPerAnswer = Double.nan
-    /// wordgame: the whole round (answers, close, fan-out) per player.
+    /// wordgame: the whole round (answers, PROGRESS, close, fan-out) per player.
     /// Redis: one PUBLISH's delivery per subscriber.
     var cpuPerPlayerRound = Double.nan
+    /// What the two CPU figures are per, as the line says it.
+    var cpuUnits = (answer: "answer", round: "player-round")
     /// What one connection received for a trigger, in bytes (the last trigger).
     var bytesPerConnection = Double.nan
 
@@ -25,9 +28,7 @@ struct FanoutRun {
 
     /// A line as the run completes: `label` names the server and the run.
     func line(players: Int, label: String) -> String {
-        let cpu = cpuPerAnswer.isNaN
-            ? "CPU \(format(cpuPerPlayerRound * 1e6, 2)) µs/subscriber-message"
-            : "CPU \(format(cpuPerAnswer * 1e6, 2)) µs/answer, \(format(cpuPerPlayerRound * 1e6, 2)) µs/player-round"
+        let cpu = "CPU \(format(cpuPerAnswer * 1e6, 2)) µs/\(cpuUnits.answer), \(format(cpuPerPlayerRound * 1e6, 2)) µs/\(cpuUnits.round)"
         return String(format: "%7d  ", players) + label.padding(toLength: 15, withPad: " ", startingAt: 0)
             + String(format: "p50 %7.1f ms  max %7.1f ms  first %6.1f ms  join %5.2f s  %6.2f KiB/conn  %4.0f B/conn  ",
                      p50 * 1000, max * 1000, first * 1000, joinSeconds, kibPerConnection, bytesPerConnection) + cpu

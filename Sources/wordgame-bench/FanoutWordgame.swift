@@ -45,17 +45,32 @@ enum FanoutWordgame {
         run.kibPerConnection = (residentKiB(ofProcess: pid) - idleKiB) / Double(players)
 
         let last = players - 1, fds = receiver.fds
-        var latencies: [[Double]] = [], cpuAnswers = 0.0, cpuCloses = 0.0
+        var latencies: [[Double]] = [], cpuAnswers = 0.0, cpuAnswersAlone = 0.0, cpuCloses = 0.0, answersAlone = 0
+        // PROGRESS goes out at the round's first answer, then at most once an interval (Protocol.md, ROOM).
+        let interval = Double(250 * max(1, players / 1_000)) / 1_000
         for round in 1...triggers {
-            // Everyone but the last answers. Done when every member has the PROGRESS that counts
-            // them all: it follows their OK ANSWERs, and is the last line before the trigger.
-            // The CPU of the answers, read after the pause, takes in the PROGRESS broadcasts.
-            receiver.expect("PROGRESS \(round) \(last) \(players)", on: 0..<players)
             let cpuBefore = cpuSeconds(ofProcess: pid)
-            for index in 0..<last {
+            // The first answer: its PROGRESS goes to everyone at once.
+            receiver.expect("PROGRESS \(round) 1 \(players)", on: 0..<players)
+            let firstAnswer = now()
+            send("ANSWER \(round) y\n", to: fds[0])
+            receiver.waitForAll("PROGRESS \(round) with the first answer")
+            // The answers alone (read, judge, OK ANSWER): the room's next PROGRESS is not due
+            // until an interval after the first; a run that takes longer says so.
+            receiver.expect("OK ANSWER \(round) ", on: 1..<last)
+            let cpuBeforeAlone = cpuSeconds(ofProcess: pid)
+            for index in 1..<last {
                 send("ANSWER \(round) y\n", to: fds[index])
                 if index % 100 == 0 { receiver.pump(timeout: 0) }
             }
+            receiver.waitForAll("OK ANSWER \(round) to \(last - 1) players")
+            cpuAnswersAlone += cpuSeconds(ofProcess: pid) - cpuBeforeAlone
+            answersAlone += last - 1
+            if now() - firstAnswer >= interval {
+                FanoutBench.progress("    note: the answers took longer than PROGRESS's \(Int(interval * 1_000)) ms interval: their CPU includes a PROGRESS broadcast")
+            }
+            // Then the PROGRESS that counts them all, the last line before the trigger.
+            receiver.expect("PROGRESS \(round) \(last) \(players)", on: 0..<players)
             receiver.waitForAll("PROGRESS \(round) with \(last) of \(players) answers")
             receiver.drain(seconds: 0.2)  // the server idle, every socket read
             cpuAnswers += cpuSeconds(ofProcess: pid) - cpuBefore
@@ -72,7 +87,7 @@ enum FanoutWordgame {
             run.bytesPerConnection = Double(receiver.bytes[0])
         }
         run.summarize(triggers: latencies)
-        run.cpuPerAnswer = players > 1 ? cpuAnswers / Double(triggers * (players - 1)) : .nan
+        run.cpuPerAnswer = cpuAnswersAlone / Double(answersAlone)
         run.cpuPerPlayerRound = (cpuAnswers + cpuCloses) / Double(triggers * players)
         server.stop()
         receiver.closeAll()
