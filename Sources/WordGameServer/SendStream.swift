@@ -22,12 +22,14 @@ final class SendStream: @unchecked Sendable {
 
     private let transmit: (Connection) -> Server.Transmission
     private let helpers: Int
-    private let group = DispatchGroup()
-    // `waiting`, `taken`, `closed` and `outcomes` are guarded by `condition`.
+    // `waiting`, `taken`, `closed`, `working` and `outcomes` are guarded by `condition`.
     private let condition = NSCondition()
     private var waiting: [[Connection]] = []
     private var taken = 0
     private var closed = false
+    /// Helpers sending now. One that starts after the stream is closed does
+    /// nothing, so the loop never waits for a thread that was not free.
+    private var working = 0
     private var outcomes: [Outcome] = []
     /// The chunk being written (the loop's alone).
     private var filling: [Connection] = []
@@ -39,10 +41,10 @@ final class SendStream: @unchecked Sendable {
         self.transmit = transmit
         filling.reserveCapacity(Self.firstChunk)
         for _ in 0..<helpers {
-            group.enter()
             DispatchQueue.global().async { [self] in
+                guard startWorking() else { return }
                 while let chunk = next(waiting: true) { send(chunk) }
-                group.leave()
+                stopWorking()
             }
         }
     }
@@ -62,8 +64,26 @@ final class SendStream: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         while let chunk = next(waiting: false) { send(chunk) }
-        group.wait()
-        return outcomes
+        condition.lock()
+        while working > 0 { condition.wait() }
+        let all = outcomes
+        condition.unlock()
+        return all
+    }
+
+    private func startWorking() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if closed { return false }
+        working += 1
+        return true
+    }
+
+    private func stopWorking() {
+        condition.lock()
+        working -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 
     private func handOver() {

@@ -9,10 +9,13 @@ import WordGameServer
 /// starts when their own pair left. (Every other server test shares any turn
 /// of two sends or more too: `TestServer` asks for it.)
 @Suite struct SendThreadsTests {
-    @Test func aSharedRoundCloseGivesEveryoneTheirLinesInOrder() throws {
+    /// One thread: the loop sends each chunk of a close as soon as it is written
+    /// (`SendStream`, no helpers); four: the helpers take the chunks after the first.
+    @Test(arguments: [1, 4])
+    func aSharedRoundCloseGivesEveryoneTheirLinesInOrder(threads: Int) throws {
         let pairs = 3
         let server = try TestServer(rules: Rules(roundMilliseconds: 5_000, maxIncorrect: 10, pairCount: pairs),
-                                    sendThreads: SendThreads(count: 4, minimumPerThread: 2))
+                                    sendThreads: SendThreads(count: threads, minimumPerThread: 2))
         let players = try (0..<30).map { try server.player(String(format: "P%02d", $0)) }
         // A person on nc in the same room: held human lines are written apart, never shared.
         let person = try TestClient(port: server.port, label: "person")
