@@ -18,33 +18,35 @@ public func rank(_ scores: [Score?], players: [PlayerID]) -> [Standing] {
     // A room of 10,000 ranks before anyone hears the truth of a pair: the three
     // criteria packed in one integer sort as fast as integers do. Counters past
     // what a game's rules allow (never, from the server) take the general path.
-    let order: [(key: UInt64, slot: Int)]
-    if let packed = packedKeys(scores) {
-        order = packed.sorted { ($0.key, $0.slot) < ($1.key, $1.slot) }
+    let order: [Int]
+    if var packed = packedKeys(scores) {
+        packed.sort()
+        order = packed.map { Int(truncatingIfNeeded: $0) }  // the slot, in the low half
     } else {
         order = scores.indices.filter { scores[$0] != nil }.sorted { a, b in
             if beats(scores[a]!, scores[b]!) { return true }
             if beats(scores[b]!, scores[a]!) { return false }
             return a < b
-        }.map { (key: 0, slot: $0) }
+        }
     }
     var standings: [Standing] = []
     standings.reserveCapacity(order.count)
-    for (index, entry) in order.enumerated() {
-        let score = scores[entry.slot]!
+    for (index, slot) in order.enumerated() {
+        let score = scores[slot]!
         let tiedWithPrevious = index > 0 && !beats(standings[index - 1].score, score)
         let rank = tiedWithPrevious ? standings[index - 1].rank : index + 1
-        standings.append(Standing(player: players[entry.slot], slot: entry.slot, rank: rank, score: score))
+        standings.append(Standing(player: players[slot], slot: slot, rank: rank, score: score))
     }
     return standings
 }
 
-/// Each held slot's score as one integer that sorts best first: 14 bits of
-/// correct attempts (inverted), 14 of incorrect ones, 33 of milliseconds. nil
-/// if a counter does not fit (the rules allow 10,000 pairs of 600 s at most).
-private func packedKeys(_ scores: [Score?]) -> [(key: UInt64, slot: Int)]? {
+/// Each held slot's score and slot as one integer that sorts best first, ties
+/// in slot order: 14 bits of correct attempts (inverted), 14 of incorrect ones,
+/// 33 of milliseconds, then the slot in the low 64 bits. nil if a counter does
+/// not fit (the rules allow 10,000 pairs of 600 s at most).
+private func packedKeys(_ scores: [Score?]) -> [UInt128]? {
     let countLimit = 1 << 14, millisecondLimit: Int64 = 1 << 33
-    var keys: [(key: UInt64, slot: Int)] = []
+    var keys: [UInt128] = []
     keys.reserveCapacity(scores.count)
     for (slot, score) in scores.enumerated() {
         guard let score else { continue }
@@ -52,7 +54,7 @@ private func packedKeys(_ scores: [Score?]) -> [(key: UInt64, slot: Int)]? {
         guard score.correct >= 0, score.correct < countLimit, score.incorrect >= 0, score.incorrect < countLimit,
               milliseconds >= 0, milliseconds < millisecondLimit else { return nil }
         let key = UInt64(countLimit - 1 - score.correct) << 47 | UInt64(score.incorrect) << 33 | UInt64(milliseconds)
-        keys.append((key, slot))
+        keys.append(UInt128(key) << 64 | UInt128(slot))
     }
     return keys
 }
