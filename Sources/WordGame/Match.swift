@@ -23,8 +23,6 @@ public struct Match: Sendable {
     public private(set) var roundsPlayed = 0
     /// Players neither out nor gone.
     public private(set) var playingCount: Int
-    /// Players still in the match (playing or out).
-    public private(set) var playerCount: Int
 
     public enum AnswerOutcome: Equatable, Sendable {
         /// Taken; the verdict is revealed when the round closes.
@@ -51,7 +49,6 @@ public struct Match: Sendable {
         slots = Dictionary(uniqueKeysWithValues: players.enumerated().map { ($1, $0) })
         scoreBySlot = Array(repeating: Score(), count: players.count)
         playingCount = players.count
-        playerCount = players.count
     }
 
     /// Over after the last pair, or once no player is still playing.
@@ -68,9 +65,6 @@ public struct Match: Sendable {
     public func score(of player: PlayerID) -> Score? {
         slots[player].flatMap { scoreBySlot[$0] }
     }
-
-    /// The counters of the player in `slot`; nil once they left.
-    public func score(atSlot slot: Int) -> Score? { scoreBySlot[slot] }
 
     /// Every player still in the match and their counters (a pass over the
     /// match: for tests and small callers).
@@ -264,7 +258,6 @@ public struct Match: Sendable {
     public mutating func remove(_ player: PlayerID) {
         guard let slot = slot(of: player), let score = scoreBySlot[slot] else { return }
         scoreBySlot[slot] = nil
-        playerCount -= 1
         guard !score.isOut else { return }
         playingCount -= 1
         guard var open = takeRound() else { return }

@@ -77,8 +77,7 @@ struct InputBuffer {
     var isEmpty: Bool { head == bytes.count }
 
     mutating func append(_ chunk: UnsafeRawBufferPointer) {
-        if isEmpty { clear() }
-        bytes.append(contentsOf: chunk)
+        bytes.append(contentsOf: chunk)  // nothing consumed is kept: `takeLine` clears once all is taken
     }
 
     /// The bytes up to and including the next line end (LF or CR), or all
