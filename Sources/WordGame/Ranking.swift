@@ -16,12 +16,12 @@ public struct Standing: Equatable, Sendable {
 public func rank(_ scores: [Score?], players: [PlayerID]) -> [Standing] {
     precondition(scores.count == players.count, "a score and a player a slot")
     // A room of 10,000 ranks before anyone hears the truth of a pair: the three
-    // criteria packed in one integer sort as fast as integers do. Counters past
-    // what a game's rules allow (never, from the server) take the general path.
+    // criteria packed in one integer, sorted by radix in a few passes over
+    // memory. Counters past what a game's rules allow (never, from the
+    // server) take the general path.
     let order: [Int]
-    if var packed = packedKeys(scores) {
-        packed.sort()
-        order = packed.map { Int(truncatingIfNeeded: $0) }  // the slot, in the low half
+    if let packed = packedKeys(scores) {
+        order = radixOrder(packed.keys, packed.slots)
     } else {
         order = scores.indices.filter { scores[$0] != nil }.sorted { a, b in
             if beats(scores[a]!, scores[b]!) { return true }
@@ -44,22 +44,73 @@ public func rank(_ scores: [Score?], players: [PlayerID]) -> [Standing] {
 /// in slot order: 14 bits of correct attempts (inverted), 14 of incorrect ones,
 /// 33 of milliseconds, then the slot in the low 64 bits. nil if a counter does
 /// not fit (the rules allow 10,000 pairs of 600 s at most).
-private func packedKeys(_ scores: [Score?]) -> [UInt128]? {
+/// Each held slot's score as one integer that sorts as the ranking does
+/// (correct attempts inverted, incorrect ones, milliseconds), with the slots
+/// in the same order; nil when a counter does not fit its bits.
+private func packedKeys(_ scores: [Score?]) -> (keys: [UInt64], slots: [Int32])? {
     let countLimit = 1 << 14, millisecondLimit: Int64 = 1 << 33
-    var keys: [UInt128] = []
+    guard scores.count <= Int(Int32.max) else { return nil }
+    var keys: [UInt64] = [], slots: [Int32] = []
     keys.reserveCapacity(scores.count)
+    slots.reserveCapacity(scores.count)
     for (slot, score) in scores.enumerated() {
         guard let score else { continue }
         let milliseconds = score.answerMilliseconds
         guard score.correct >= 0, score.correct < countLimit, score.incorrect >= 0, score.incorrect < countLimit,
               milliseconds >= 0, milliseconds < millisecondLimit else { return nil }
-        let key = UInt64(countLimit - 1 - score.correct) << 47 | UInt64(score.incorrect) << 33 | UInt64(milliseconds)
-        keys.append(UInt128(key) << 64 | UInt128(slot))
+        keys.append(UInt64(countLimit - 1 - score.correct) << 47 | UInt64(score.incorrect) << 33 | UInt64(milliseconds))
+        slots.append(Int32(slot))
     }
-    return keys
+    return (keys, slots)
 }
 
-/// Whether `a` ranks strictly above `b`.
+/// The slots in the order of their keys, equal keys in the order given: a
+/// least-significant-digit radix sort, a byte a pass, which is stable by
+/// construction. A byte that every key shares is skipped, as most are (the
+/// counters of a game use a few bits of their fourteen), so 10,000 players
+/// take three or four passes.
+func radixOrder(_ keys: [UInt64], _ slots: [Int32]) -> [Int] {
+    let count = keys.count
+    var histograms = [Int](repeating: 0, count: 8 * 256)
+    histograms.withUnsafeMutableBufferPointer { histograms in
+        for key in keys {
+            for byte in 0..<8 { histograms[byte &* 256 &+ Int((key &>> (8 &* UInt64(byte))) & 0xFF)] &+= 1 }
+        }
+    }
+    var keysIn = keys, keysOut = [UInt64](repeating: 0, count: count)
+    var slotsIn = slots, slotsOut = [Int32](repeating: 0, count: count)
+    for byte in 0..<8 {
+        let shift = 8 * UInt64(byte)
+        var next = [Int](repeating: 0, count: 256), total = 0
+        var shared = false
+        for digit in 0..<256 {
+            let inBucket = histograms[byte * 256 + digit]
+            if inBucket == count { shared = true }
+            next[digit] = total
+            total += inBucket
+        }
+        if shared { continue }
+        keysIn.withUnsafeBufferPointer { keysIn in
+            slotsIn.withUnsafeBufferPointer { slotsIn in
+                keysOut.withUnsafeMutableBufferPointer { keysOut in
+                    slotsOut.withUnsafeMutableBufferPointer { slotsOut in
+                        for index in 0..<count {
+                            let key = keysIn[index], digit = Int((key >> shift) & 0xFF)
+                            let place = next[digit]
+                            next[digit] = place + 1
+                            keysOut[place] = key
+                            slotsOut[place] = slotsIn[index]
+                        }
+                    }
+                }
+            }
+        }
+        swap(&keysIn, &keysOut)
+        swap(&slotsIn, &slotsOut)
+    }
+    return slotsIn.map { Int($0) }
+}
+
 func beats(_ a: Score, _ b: Score) -> Bool {
     if a.correct != b.correct { return a.correct > b.correct }
     if a.incorrect != b.incorrect { return a.incorrect < b.incorrect }

@@ -34,6 +34,11 @@ public enum Names {
     /// or let one name pass for another.
     public static func nickname(_ raw: String) -> Result<String, ProtocolError> {
         let name = raw.trimmingSpaces.collapsingSpaces
+        // Printable ASCII, as most names are: one column and one byte a
+        // character, nothing to refuse but the length (10,000 joins check it).
+        if nicknameLength.contains(name.utf8.count), name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            return .success(name)
+        }
         if !name.isEmpty, let problem = refusal(name) ?? emptyOnScreen(name) {
             return .failure(ProtocolError(.badName, problem))
         }

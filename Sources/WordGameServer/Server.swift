@@ -55,6 +55,10 @@ public final class Server: @unchecked Sendable {
     var spareDescriptor: Int32 = -1
     var listenerPausedUntil: Instant?
     var descriptorShortage = DescriptorShortage()
+    /// The listener has the game's socket options, for accepted sockets to
+    /// inherit; whether they do is learned from the first (`ServerAccepting.swift`).
+    let listenerTuned: Bool
+    var acceptedSocketsInheritOptions: Bool?
     var nextHousekeeping = Instant.now()
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
@@ -63,6 +67,7 @@ public final class Server: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         (limits, limitNote) = Self.fitToDescriptorLimit(configuration.limits)
         listener = try Socket.listen(address: configuration.bindAddress, port: configuration.port)
+        listenerTuned = Socket.tuneForGame(listener)
         do {
             port = try Socket.localPort(listener)
             epoll = try Epoll()
@@ -90,9 +95,9 @@ public final class Server: @unchecked Sendable {
             wallClock: { Date().timeIntervalSince1970 },
             log: { events($0) },
             gameEnded: { record in results?.save(record) })
-        var system = SystemRandomNumberGenerator()
+        let random = RandomPool()
         hub = Hub(settings: configuration.game, environment: environment, maxLineBytes: configuration.maxLineBytes,
-                  limits: limits, random: { system.next() })
+                  limits: limits, random: random.next)
     }
 
     deinit {

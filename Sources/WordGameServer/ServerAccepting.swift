@@ -6,17 +6,37 @@ import WordGameProtocol
 /// `maxConnections`, past the per-address cap, or when the process is out
 /// of descriptors.
 extension Server {
+    /// Accepts what waits, then reads each new connection's first lines, so
+    /// that the greeting and the replies leave in one send. The kernel's queue
+    /// of connections waiting to be accepted holds 4,096 (`somaxconn`), and a
+    /// client it turns away waits a second to try again: between reads, what
+    /// has come meanwhile is accepted, so a burst of joins faster than the
+    /// server serves them waits in this turn's list, not in the kernel's.
     func acceptAll(at now: Instant) {
         guard listenerPausedUntil == nil else { return }
-        while true {
-            let fd: Int32
+        var fresh: [Connection] = []
+        var served = 0
+        acceptWaiting(into: &fresh, at: now)
+        while served < fresh.count {
+            let connection = fresh[served]
+            served += 1
+            if !connection.isClosed { read(from: connection, at: now) }
+            if served % Self.readsBetweenAccepts == 0 { acceptWaiting(into: &fresh, at: now) }
+        }
+    }
+
+    /// 16 reads take about a millisecond: the kernel's queue never holds more than that brings.
+    private static let readsBetweenAccepts = 16
+
+    private func acceptWaiting(into fresh: inout [Connection], at now: Instant) {
+        while listenerPausedUntil == nil {
+            let fd: Int32, address: String
             do {
                 guard case .done(let accepted) = try Socket.accept(listener) else { return }
-                fd = accepted
+                (fd, address) = accepted
             } catch {
                 return outOfDescriptors(error, at: now)
             }
-            let address = Socket.peerAddress(fd)
             if connections.count >= limits.maxConnections {
                 refuse(fd, "The server is full (\(limits.maxConnections) players); try again later.", bye: "Server full.")
                 continue
@@ -27,7 +47,7 @@ extension Server {
                 continue
             }
             let connection = Connection(id: nextID, fd: fd, address: address, at: now, maxLineBytes: configuration.maxLineBytes,
-                                        limits: limits, tracksTransmission: Socket.tuneForGame(fd))
+                                        limits: limits, tracksTransmission: tuneForGame(fd))
             nextID += 1
             do { try epoll.add(fd) } catch {
                 close(fd)
@@ -37,11 +57,19 @@ extension Server {
             byID[connection.id] = connection
             perAddress[address, default: 0] += 1
             hub.connected(connection.id, address: address)
-            // A client that writes as soon as it connects (a program; `nc` with a
-            // here-document) has its lines here already: read them now, and the
-            // greeting and the replies leave in one send, not two.
-            read(from: connection, at: now)
+            fresh.append(connection)
         }
+    }
+
+    /// Whether `fd` has the game's socket options (`Socket.tuneForGame`) and so
+    /// reports when its lines have left. Linux copied them from the listener;
+    /// the first connection is checked, and if this kernel did not copy them,
+    /// every connection is given them itself.
+    private func tuneForGame(_ fd: Int32) -> Bool {
+        if acceptedSocketsInheritOptions == nil {
+            acceptedSocketsInheritOptions = listenerTuned && Socket.hasGameOptions(fd)
+        }
+        return acceptedSocketsInheritOptions == true || Socket.tuneForGame(fd)
     }
 
     func forgetAddress(of connection: Connection) {
@@ -68,8 +96,8 @@ extension Server {
         if shortage, spareDescriptor >= 0 {
             close(spareDescriptor)
             spareDescriptor = -1
-            if case .done(let fd)? = try? Socket.accept(listener) {
-                refuse(fd, "The server has no room for another connection right now; try again in a minute.", bye: "Server full.")
+            if case .done(let accepted)? = try? Socket.accept(listener) {
+                refuse(accepted.fd, "The server has no room for another connection right now; try again in a minute.", bye: "Server full.")
             }
             spareDescriptor = Self.openSpareDescriptor()
         }

@@ -10,8 +10,11 @@ extension Server {
         let sent = streamed
         streamed.removeAll()
         for (connection, transmission) in sent where !connection.isClosed { settle(connection, transmission) }
+        var flushed = sent.count
+        defer { if flushed >= HeapSweep.afterFlushing { HeapSweep.now() } }
         while !dirty.isEmpty {
             let batch = dirty
+            flushed += batch.count
             dirty.removeAll(keepingCapacity: true)
             let shared = configuration.sendThreads.count > 1 && batch.count >= 2 * configuration.sendThreads.minimumPerThread
             var together: [Connection] = []

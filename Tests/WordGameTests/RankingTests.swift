@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// The radix sort against a stable comparison sort: keys that differ in
+    /// every byte, in a few low bytes, or not at all, with many equal keys.
+    @Test(arguments: [64, 20, 8, 0])
+    func radixOrderIsAStableSortByKey(bits: Int) {
+        var generator = SeededGenerator(seed: UInt64(bits) + 1)
+        for count in [0, 1, 2, 300, 5_000] {
+            let mask: UInt64 = bits == 64 ? .max : (1 << UInt64(bits)) - 1
+            // Half the keys drawn from 16 values: long runs of ties.
+            let common = (0..<16).map { _ in UInt64.random(in: .min ... .max, using: &generator) & mask }
+            let keys = (0..<count).map { _ in
+                Bool.random(using: &generator) ? common.randomElement(using: &generator)! : UInt64.random(in: .min ... .max, using: &generator) & mask
+            }
+            let slots = (0..<count).map { Int32($0 * 3) }
+            let expected = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { Int(slots[$0]) }
+            #expect(radixOrder(keys, slots) == expected, "\(count) keys of \(bits) bits")
+        }
+    }
+
     @Test func theLimitsOfThePackedKeyStillOrder() {
         // At the edges of each field, and one past them (the compared path).
         let scores: [Score?] = [

@@ -38,13 +38,31 @@ static const int csystem_TCP_USER_TIMEOUT = 18;     // TCP_USER_TIMEOUT (Linux 2
 /// `setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, 1)`.
 int csystem_enable_keepalive(int fd);
 
-/// The peer's address as text ("192.0.2.7", "2001:db8::1"; an IPv4-mapped
-/// IPv6 address as its IPv4 form), written to `text` (at least 46 bytes).
-/// The corresponding C functions are `getpeername` and `inet_ntop`. Returns 0 or -1.
-int csystem_peer_address(int fd, char *text, unsigned int capacity);
-
 /// The corresponding C function is `accept4`.
 int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
+
+/// `accept4`, and the peer's address as text ("192.0.2.7", "2001:db8::1"; an
+/// IPv4-mapped IPv6 address as its IPv4 form) written to `text` (at least 46
+/// bytes; "?" when the kernel gives no address it can format): one call
+/// where `accept4` and `getpeername` would take two. Returns the descriptor,
+/// or -1 with errno set.
+int csystem_accept_with_address(int fd, int flags, char *text, unsigned int capacity);
+
+/// Whether `fd` has the options the server gives the listener (`TCP_NODELAY`,
+/// `TCP_NOTSENT_LOWAT` 1, keepalive with the given timings, `TCP_USER_TIMEOUT`):
+/// Linux copies them to each accepted socket, and this is how the server
+/// checks that the kernel it runs on did. The corresponding C function is
+/// `getsockopt`. Returns 1 or 0.
+int csystem_has_tcp_options(int fd, int idle, int interval, int count, int user_timeout_ms);
+
+/// Has glibc's malloc sort the chunks freed since it last did (see
+/// `HeapSweep` in the server): one allocation too big for its caches, given
+/// straight back. The pointer goes through a volatile so that no compiler
+/// drops the pair.
+void csystem_sweep_heap(void);
+
+/// The corresponding C function is `getrandom` (Linux 3.17), hidden by `import Glibc`.
+long csystem_getrandom(void *buffer, unsigned long length);
 
 /// The corresponding C function is `pipe2`.
 int csystem_pipe2(int fds[2], int flags);

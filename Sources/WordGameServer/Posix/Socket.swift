@@ -50,12 +50,22 @@ enum Socket {
         }
     }
 
-    /// Accepts one pending connection, non-blocking. The corresponding C function is `accept4`.
-    static func accept(_ listener: Int32) throws(Errno) -> IOResult<Int32> {
-        try syscall("accept4") { csystem_accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)) }
+    /// Accepts one pending connection, non-blocking, with its peer's address as
+    /// text ("?" if the kernel gives none it can format). The corresponding C
+    /// functions are `accept4` and `inet_ntop`.
+    static func accept(_ listener: Int32) throws(Errno) -> IOResult<(fd: Int32, address: String)> {
+        var text = [CChar](repeating: 0, count: 64)
+        let result = try syscall("accept4") {
+            csystem_accept_with_address(listener, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), &text, UInt32(text.count))
+        }
+        guard case .done(let fd) = result else { return .wouldBlock }
+        return .done((fd, text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
     }
 
-    /// Sets the options every player connection needs (Protocol.md §7):
+    /// Sets the options every player connection needs (Protocol.md §7) on the
+    /// listener: Linux copies them to each socket it accepts, which saves
+    /// seven system calls a join (`Server` checks the first accepted socket,
+    /// and tunes each one itself where the kernel did not copy them).
     /// - `TCP_NODELAY`: a line leaves when it is written, never held back
     ///   behind a peer's delayed ACK (Nagle's algorithm).
     /// - `TCP_NOTSENT_LOWAT` 1: the socket reports writable only once the
@@ -71,6 +81,11 @@ enum Socket {
         return noDelay && lowWater
     }
 
+    /// Whether an accepted socket has every option `tuneForGame` gave its listener.
+    static func hasGameOptions(_ fd: Int32) -> Bool {
+        csystem_has_tcp_options(fd, DeadPeers.idleSeconds, DeadPeers.probeSeconds, DeadPeers.probes, DeadPeers.userTimeoutMs) == 1
+    }
+
     /// A player whose Wi-Fi vanished sends no FIN: without these, the server
     /// would hold their name for hours (Protocol.md §8).
     /// - Keepalive after 30 s of silence, a probe every 10 s, dead after 3
@@ -79,19 +94,16 @@ enum Socket {
     /// - `TCP_USER_TIMEOUT` 30 s: a link with unacknowledged lines (a round
     ///   being sent) is dead after 30 s instead of the kernel's ~15 minutes of retries.
     /// Best effort: a kernel without them leaves the idle limit to find the dead.
-    private static func detectDeadPeers(_ fd: Int32) {
-        _ = csystem_enable_keepalive(fd)
-        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPIDLE, 30)
-        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPINTVL, 10)
-        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPCNT, 3)
-        _ = csystem_set_tcp_option(fd, csystem_TCP_USER_TIMEOUT, 30_000)
+    private enum DeadPeers {
+        static let idleSeconds: Int32 = 30, probeSeconds: Int32 = 10, probes: Int32 = 3, userTimeoutMs: Int32 = 30_000
     }
 
-    /// The peer's address as text, for per-address limits; "?" if the kernel will not say.
-    static func peerAddress(_ fd: Int32) -> String {
-        var text = [CChar](repeating: 0, count: 64)
-        guard csystem_peer_address(fd, &text, UInt32(text.count)) == 0 else { return "?" }
-        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    private static func detectDeadPeers(_ fd: Int32) {
+        _ = csystem_enable_keepalive(fd)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPIDLE, DeadPeers.idleSeconds)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPINTVL, DeadPeers.probeSeconds)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_KEEPCNT, DeadPeers.probes)
+        _ = csystem_set_tcp_option(fd, csystem_TCP_USER_TIMEOUT, DeadPeers.userTimeoutMs)
     }
 
     /// Reads what is there, up to the buffer's size; `.done(0)` is end of stream.
