@@ -11,6 +11,8 @@ struct OutputQueue {
     private(set) var appendedTotal = 0
     private(set) var sentTotal = 0
     private var marks: [(end: Int, tag: Int)] = []
+    /// `bytes` is a broadcast's buffer, held by reference (`append(shared:)`).
+    private var holdsShared = false
 
     var pendingCount: Int { appendedTotal - sentTotal }
     var isEmpty: Bool { pendingCount == 0 }
@@ -22,10 +24,33 @@ struct OutputQueue {
     mutating func append(tag: Int?, writing write: (inout [UInt8]) -> Void) {
         // Room for a pair's close at once (about 350 bytes), instead of growing to it.
         if bytes.capacity == 0 { bytes.reserveCapacity(Self.firstCapacity) }
+        if holdsShared {
+            // Our own copy, with room to grow, before writing to a buffer others read.
+            var own: [UInt8] = []
+            own.reserveCapacity(max(Self.firstCapacity, 2 * (bytes.count - head)))
+            own += bytes[head...]
+            bytes = own
+            head = 0
+            holdsShared = false
+        }
         let count = bytes.count
         write(&bytes)
         appendedTotal += bytes.count - count
         if let tag { marks.append((appendedTotal, tag)) }
+    }
+
+    /// Appends `shared`, lines encoded once for many connections. Into an
+    /// empty queue it goes by reference: a broadcast to 10,000 holds one copy
+    /// of its bytes, not 10,000 (appending more later copies, as arrays do).
+    mutating func append(shared: [UInt8], tag: Int?) {
+        if bytes.isEmpty && head == 0 {
+            bytes = shared
+            holdsShared = true
+            appendedTotal += shared.count
+            if let tag { marks.append((appendedTotal, tag)) }
+        } else {
+            append(tag: tag) { $0 += shared }
+        }
     }
 
     /// Calls `send` with the pending bytes until it takes none (nil: it would
@@ -63,9 +88,11 @@ struct OutputQueue {
         if head == bytes.count {
             bytes = []
             head = 0
+            holdsShared = false
         } else if head >= 64 * 1024 {
-            bytes.removeFirst(head)
+            bytes.removeFirst(head)  // a copy of our own, if it was shared
             head = 0
+            holdsShared = false
         }
     }
 }

@@ -111,13 +111,19 @@ extension Server {
     /// Nothing is queued after a connection's BYE, nor past its cap.
     /// `flushing`: the caller sends it now, so it need not wait for the turn's flush.
     func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false) {
-        enqueue(tag: tag, for: connection, flushing: flushing) { $0 += bytes }
+        guard !connection.isClosing, !saidGoodbye else { return }
+        connection.output.append(shared: bytes, tag: tag)
+        queued(on: connection, flushing: flushing)
     }
 
     /// Queues what `write` appends, written straight into the connection's queue.
     func enqueue(tag: Int?, for connection: Connection, flushing: Bool = false, writing write: (inout [UInt8]) -> Void) {
         guard !connection.isClosing, !saidGoodbye else { return }
         connection.output.append(tag: tag, writing: write)
+        queued(on: connection, flushing: flushing)
+    }
+
+    private func queued(on connection: Connection, flushing: Bool) {
         if connection.output.pendingCount > configuration.maxQueuedBytes { connection.overflowed = true }
         if !flushing { markDirty(connection) }
     }
