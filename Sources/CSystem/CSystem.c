@@ -15,10 +15,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags) {
-    return accept4(fd, addr, len, flags);
-}
-
 int csystem_tcp_timing(int fd, struct csystem_tcp_timing *timing) {
     struct tcp_info info;
     memset(&info, 0, sizeof info);

@@ -111,6 +111,7 @@ func radixOrder(_ keys: [UInt64], _ slots: [Int32]) -> [Int] {
     return slotsIn.map { Int($0) }
 }
 
+/// Whether `a` ranks strictly above `b`.
 func beats(_ a: Score, _ b: Score) -> Bool {
     if a.correct != b.correct { return a.correct > b.correct }
     if a.incorrect != b.incorrect { return a.incorrect < b.incorrect }

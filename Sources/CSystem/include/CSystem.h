@@ -38,9 +38,6 @@ static const int csystem_TCP_USER_TIMEOUT = 18;     // TCP_USER_TIMEOUT (Linux 2
 /// `setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, 1)`.
 int csystem_enable_keepalive(int fd);
 
-/// The corresponding C function is `accept4`.
-int csystem_accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags);
-
 /// `accept4`, and the peer's address as text ("192.0.2.7", "2001:db8::1"; an
 /// IPv4-mapped IPv6 address as its IPv4 form) written to `text` (at least 46
 /// bytes; "?" when the kernel gives no address it can format): one call
