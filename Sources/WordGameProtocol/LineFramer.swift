@@ -34,6 +34,27 @@ public struct LineFramer: Sendable {
 
     /// Feeds bytes; returns the frames they complete, in order.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Frame] where Bytes.Element == UInt8 {
+        feedEachByte(bytes)
+    }
+
+    /// Feeds what the server reads a line at a time. A whole line (its end
+    /// last, no other line end, nothing to erase) after a finished one, as
+    /// programs and most people send, is made a string at once instead of
+    /// byte by byte; anything else takes the general path.
+    public mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Frame] {
+        if pending.isEmpty, !discarding, let end = bytes.last, end == 0x0A || end == 0x0D,
+           !(afterCR && bytes.first == 0x0A) {
+            let body = bytes.dropLast()
+            if body.count <= maxLineBytes, !body.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x08 || $0 == 0x7F }) {
+                afterCR = end == 0x0D
+                guard let text = String(validating: body, as: UTF8.self) else { return [.invalidUTF8] }
+                return [.line(text)]
+            }
+        }
+        return feedEachByte(bytes)
+    }
+
+    private mutating func feedEachByte<Bytes: Sequence>(_ bytes: Bytes) -> [Frame] where Bytes.Element == UInt8 {
         var frames: [Frame] = []
         for byte in bytes {
             let wasAfterCR = afterCR

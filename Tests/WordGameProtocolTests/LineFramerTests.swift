@@ -1,4 +1,5 @@
 import Testing
+import WordGame
 import WordGameProtocol
 
 @Suite struct LineFramerTests {
@@ -58,5 +59,33 @@ import WordGameProtocol
     @Test func telnetNegotiationBytesAreNotText() {
         // IAC DO ECHO, as a telnet client would send it before typing.
         check([0xFF, 0xFD, 0x01] + bytes("HELP\n"), [.invalidUTF8])
+    }
+
+    /// The server feeds a line at a time (`ArraySlice`, with a fast path for
+    /// whole lines); whatever the bytes, that must frame as feeding them one
+    /// at a time does. Seeded random streams of line ends, erasers, invalid
+    /// and multi-byte UTF-8 and over-long lines, cut where the server cuts.
+    @Test func linesFedAsTheServerFeedsThemFrameAsBytesDo() {
+        var generator = SeededGenerator(seed: 29)
+        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x08], [0x7F], [0xFF], [0xC3, 0xA9], [0xC3],
+                                 Array("ANSWER 1 y".utf8), Array("abcdefgh".utf8), [0x20], Array("é".utf8)]
+        for round in 0..<400 {
+            var stream: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...20, using: &generator) { stream += pieces.randomElement(using: &generator)! }
+            let max = [4, 8, 512].randomElement(using: &generator)!
+            var bytewise = LineFramer(maxLineBytes: max)
+            let expected = stream.flatMap { bytewise.feed([$0]) }
+            // Cut as `InputBuffer.takeLine` does: up to and including each LF or CR.
+            var byLine = LineFramer(maxLineBytes: max)
+            var frames: [LineFramer.Frame] = []
+            var start = 0
+            for (index, byte) in stream.enumerated() where byte == 0x0A || byte == 0x0D {
+                frames += byLine.feed(stream[start...index])
+                start = index + 1
+            }
+            frames += byLine.feed(stream[start...])
+            #expect(frames == expected, "round \(round): \(stream)")
+            #expect(byLine.bufferedByteCount == bytewise.bufferedByteCount)
+        }
     }
 }
