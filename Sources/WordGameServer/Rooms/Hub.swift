@@ -8,18 +8,20 @@ import WordGameProtocol
 /// Pure logic like `Room`: lines in, messages out through the outbox, time
 /// passed in. Owned by the event loop thread.
 final class Hub {
+    /// Fields in this order (widest first) take 72 bytes, not 88: a server
+    /// holds one for each of thousands of connections.
     struct Session {
         var name: String?
-        var room: Room?
-        var role: Role = .member
         /// The peer's address, for the limit on wrong RESUME codes.
         var address: String
-        /// Has been in a room (JOIN, HOST, WATCH or RESUME): registered.
-        var enteredARoom = false
         /// Its resume code (`TOKEN`), once it has a seat worth holding.
         var token: String?
+        var room: Room?
         /// When its connection went, while its seat is held.
         var awaySince: Instant?
+        var role: Role = .member
+        /// Has been in a room (JOIN, HOST, WATCH or RESUME): registered.
+        var enteredARoom = false
     }
 
     /// How a connection is in its room.
