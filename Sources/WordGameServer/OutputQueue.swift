@@ -11,8 +11,10 @@ struct OutputQueue {
     private(set) var appendedTotal = 0
     private(set) var sentTotal = 0
     private var marks: [(end: Int, tag: Int)] = []
-    /// `bytes` is a broadcast's buffer, held by reference (`append(shared:)`).
+    /// `bytes` is a buffer others hold too, taken by reference (`append(shared:)`).
     private var holdsShared = false
+    /// ...and one that many connections were sent, so what follows may be joined to it.
+    private var holdsBroadcast = false
 
     var pendingCount: Int { appendedTotal - sentTotal }
     var isEmpty: Bool { pendingCount == 0 }
@@ -32,6 +34,7 @@ struct OutputQueue {
             bytes = own
             head = 0
             holdsShared = false
+            holdsBroadcast = false
         }
         let count = bytes.count
         write(&bytes)
@@ -41,16 +44,24 @@ struct OutputQueue {
 
     /// Appends `shared`, lines encoded once for many connections. Into an
     /// empty queue it goes by reference: a broadcast to 10,000 holds one copy
-    /// of its bytes, not 10,000 (appending more later copies, as arrays do).
-    mutating func append(shared: [UInt8], tag: Int?) {
-        if bytes.isEmpty && head == 0 {
+    /// of its bytes, not 10,000. A broadcast (`join` given) right after
+    /// another that has not begun to leave becomes one buffer with it, which
+    /// `join` makes once for all who get the same two (a game's start sends
+    /// four in a row to everyone). Anything else is copied behind what is queued.
+    mutating func append(shared: [UInt8], tag: Int?, join: ((_ queued: [UInt8], _ next: [UInt8]) -> [UInt8])? = nil) {
+        if shared.isEmpty {
+            // Nothing to send; a tag still marks the end of what is queued.
+        } else if bytes.isEmpty && head == 0 {
             bytes = shared
             holdsShared = true
-            appendedTotal += shared.count
-            if let tag { marks.append((appendedTotal, tag)) }
+            holdsBroadcast = join != nil
+        } else if holdsBroadcast && head == 0, let join {
+            bytes = join(bytes, shared)
         } else {
-            append(tag: tag) { $0 += shared }
+            return append(tag: tag) { $0 += shared }
         }
+        appendedTotal += shared.count
+        if let tag { marks.append((appendedTotal, tag)) }
     }
 
     /// Calls `send` with the pending bytes until it takes none (nil: it would
@@ -89,10 +100,12 @@ struct OutputQueue {
             bytes = []
             head = 0
             holdsShared = false
+            holdsBroadcast = false
         } else if head >= 64 * 1024 {
             bytes.removeFirst(head)  // a copy of our own, if it was shared
             head = 0
             holdsShared = false
+            holdsBroadcast = false
         }
     }
 }

@@ -39,6 +39,8 @@ public final class Server: @unchecked Sendable {
     /// Turns of the loop so far.
     var turn = 0
     var dirty: [Connection] = []
+    /// Broadcasts queued back to back this turn, joined once (`BroadcastJoins.swift`).
+    let broadcastJoins = BroadcastJoins()
     /// Connections a pair's close sent to during the turn (`SendStream`), for its flush to settle.
     var streamed: [SendStream.Outcome] = []
     /// Connections with input waiting for their turn (`ServerInput.swift`).

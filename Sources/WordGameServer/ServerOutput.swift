@@ -11,7 +11,10 @@ extension Server {
         streamed.removeAll()
         for (connection, transmission) in sent where !connection.isClosed { settle(connection, transmission) }
         var flushed = sent.count
-        defer { if flushed >= HeapSweep.afterFlushing { HeapSweep.now() } }
+        defer {
+            broadcastJoins.removeAll()
+            if flushed >= HeapSweep.afterFlushing { HeapSweep.now() }
+        }
         while !dirty.isEmpty {
             let batch = dirty
             flushed += batch.count
@@ -110,9 +113,11 @@ extension Server {
 
     /// Nothing is queued after a connection's BYE, nor past its cap.
     /// `flushing`: the caller sends it now, so it need not wait for the turn's flush.
-    func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false) {
+    /// `broadcast`: the same bytes go to many connections in this turn, so
+    /// what follows them may be joined to them once for all (`BroadcastJoins`).
+    func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false, broadcast: Bool = false) {
         guard !connection.isClosing, !saidGoodbye else { return }
-        connection.output.append(shared: bytes, tag: tag)
+        connection.output.append(shared: bytes, tag: tag, join: broadcast ? broadcastJoins.join : nil)
         queued(on: connection, flushing: flushing)
     }
 
@@ -152,7 +157,7 @@ extension Server: Outbox {
             guard let target = byID[id] else { continue }
             if target.mode == .machine {
                 if machine == nil { machine = Self.encode(messages) }
-                enqueue(machine!, for: target)
+                enqueue(machine!, for: target, broadcast: connections.count > 1)
             } else {
                 if human == nil { human = humanBatch(messages) }
                 deliver(human!, to: target)
@@ -168,7 +173,7 @@ extension Server: Outbox {
             guard let target = byID[id] else { continue }
             if target.mode == .machine {
                 if machine == nil { machine = Self.encode([message]) }
-                enqueue(machine!, tag: tag, for: target)
+                enqueue(machine!, tag: tag, for: target, broadcast: connections.count > 1)
             } else {
                 if human == nil { human = humanBatch([message], answering: true) }
                 deliver(human!, tag: tag, to: target)

@@ -59,4 +59,42 @@ import Testing
         queue.append(shared: broadcast, tag: nil)
         #expect(drained(&queue) == broadcast)
     }
+
+    @Test func broadcastsQueuedBackToBackAreJoinedOnceForEveryone() {
+        let game = Array("GAME 15 5000 3 100\nYOU PLAYING\n".utf8), notice = Array("NOTICE started\n".utf8)
+        let round = Array("ROUND 1 15 \"dog\" \"perro\" 5000\n".utf8)
+        let joins = BroadcastJoins()
+        var queues = [OutputQueue](repeating: OutputQueue(), count: 100)
+        for index in queues.indices {
+            queues[index].append(shared: game, tag: nil, join: joins.join)
+            queues[index].append(shared: notice, tag: nil, join: joins.join)
+            queues[index].append(shared: round, tag: 9, join: joins.join)
+        }
+        #expect(joins.count == 2)  // game+notice, then that+round: once, not once a queue
+        for index in queues.indices {
+            #expect(drained(&queues[index]) == game + notice + round)
+            #expect(queues[index].takeMarks(transmittedThrough: queues[index].sentTotal) == [9])
+        }
+        #expect(game == Array("GAME 15 5000 3 100\nYOU PLAYING\n".utf8))
+
+        // A queue whose broadcast has begun to leave copies what follows behind its rest.
+        var begun = OutputQueue()
+        begun.append(shared: game, tag: nil, join: joins.join)
+        var first: [UInt8] = []
+        var sends = 0
+        try? begun.drain { bytes in
+            sends += 1
+            guard sends == 1 else { return nil }
+            first += bytes.prefix(3)
+            return 3
+        }
+        begun.append(shared: round, tag: nil, join: joins.join)
+        #expect(first + drained(&begun) == game + round)
+        // Nor is a line for one connection joined to a broadcast: the join would serve only it.
+        var single = OutputQueue()
+        single.append(shared: notice, tag: nil)
+        single.append(shared: round, tag: nil, join: joins.join)
+        #expect(drained(&single) == notice + round)
+        #expect(joins.count == 2)
+    }
 }
