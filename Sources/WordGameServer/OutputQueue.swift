@@ -55,7 +55,7 @@ struct OutputQueue {
             bytes = shared
             holdsShared = true
             holdsBroadcast = join != nil
-        } else if holdsBroadcast && head == 0, let join {
+        } else if holdsBroadcast && head == 0 && bytes.count + shared.count <= Self.joinLimit, let join {
             bytes = join(bytes, shared)
         } else {
             return append(tag: tag) { $0 += shared }
@@ -89,6 +89,10 @@ struct OutputQueue {
         if marks.isEmpty { marks = [] }
         return done
     }
+
+    /// Joined broadcasts stay small: a queue that cannot send (its reader
+    /// stopped) grows in its own buffer, not by a copy of all of it a broadcast.
+    static let joinLimit = 4_096
 
     /// Bytes reserved when a first line is queued.
     static let firstCapacity = 512

@@ -96,5 +96,12 @@ import Testing
         single.append(shared: round, tag: nil, join: joins.join)
         #expect(drained(&single) == notice + round)
         #expect(joins.count == 2)
+        // Nor past a few KiB: a queue whose reader stopped grows in a buffer of its own.
+        let big = [UInt8](repeating: 0x41, count: OutputQueue.joinLimit)
+        var stuck = OutputQueue()
+        stuck.append(shared: big, tag: nil, join: joins.join)
+        stuck.append(shared: notice, tag: nil, join: joins.join)
+        #expect(joins.count == 2)
+        #expect(drained(&stuck) == big + notice)
     }
 }
