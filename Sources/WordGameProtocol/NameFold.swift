@@ -37,18 +37,28 @@ enum NameFold {
             key.append(scalar)
         }
         for scalar in name.unicodeScalars {
-            let properties = scalar.properties
-            if properties.isDefaultIgnorableCodePoint { continue }
-            if let folded = table[scalar] {
-                folded.unicodeScalars.forEach(append)
-            } else if properties.changesWhenLowercased {
-                properties.lowercaseMapping.unicodeScalars.forEach(append)
+            if scalar.isASCII {
+                asciiFolds[Int(scalar.value)].unicodeScalars.forEach(append)
             } else {
-                append(scalar)
+                fold(scalar).unicodeScalars.forEach(append)
             }
         }
         return String(key)
     }
+
+    /// What one code point stands for in a key: nothing (Default_Ignorable),
+    /// the table's entry, its lower case, or itself.
+    static func fold(_ scalar: Unicode.Scalar) -> String {
+        let properties = scalar.properties
+        if properties.isDefaultIgnorableCodePoint { return "" }
+        if let folded = table[scalar] { return folded }
+        if properties.changesWhenLowercased { return properties.lowercaseMapping }
+        return String(scalar)
+    }
+
+    /// `fold` of each ASCII code point, worked out once: most names are
+    /// ASCII, and every join folds its name more than once.
+    static let asciiFolds: [String] = (0..<128).map { fold(Unicode.Scalar(UInt8($0))) }
 
     /// Reads `ConfusableTable.packed`: lines of `<result> <code point>...`,
     /// hexadecimal, a result of several code points joined by `+`, `-` for none.

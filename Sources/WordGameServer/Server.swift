@@ -41,6 +41,8 @@ public final class Server: @unchecked Sendable {
     var dirty: [Connection] = []
     /// Broadcasts queued back to back this turn, joined once (`BroadcastJoins.swift`).
     let broadcastJoins = BroadcastJoins()
+    /// The last single message written for people (`ServerOutput.swift`).
+    var lastHumanBatch: (message: ServerMessage, batch: HumanBatch)?
     /// Connections a pair's close sent to during the turn (`SendStream`), for its flush to settle.
     var streamed: [SendStream.Outcome] = []
     /// Connections with input waiting for their turn (`ServerInput.swift`).

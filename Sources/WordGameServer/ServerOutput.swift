@@ -146,7 +146,7 @@ extension Server {
 extension Server: Outbox {
     func send(_ message: ServerMessage, to connection: ConnectionID) {
         guard let target = byID[connection] else { return }
-        if target.mode == .machine { enqueue(Self.encode([message]), for: target) } else { deliver(humanBatch([message]), to: target) }
+        if target.mode == .machine { enqueue(Self.encode([message]), for: target) } else { deliver(humanBatchReused(message), to: target) }
     }
 
     func send<C: Collection>(_ messages: [ServerMessage], to connections: C) where C.Element == ConnectionID {
@@ -163,6 +163,15 @@ extension Server: Outbox {
                 deliver(human!, to: target)
             }
         }
+    }
+
+    /// The human lines of one message, written once while the same message
+    /// comes again: every connection's greeting is the same.
+    private func humanBatchReused(_ message: ServerMessage) -> HumanBatch {
+        if let last = lastHumanBatch, last.message == message { return last.batch }
+        let batch = humanBatch([message])
+        lastHumanBatch = (message, batch)
+        return batch
     }
 
     /// Only players get a tracked ROUND, so its human line says how to answer.

@@ -92,6 +92,30 @@ extension Hub {
         #expect(outbox.received.values.joined().map(\.line.utf8.count).max()! < 300)
     }
 
+    /// MEMBERS keeps its names between joins once it is full; a departure
+    /// or a new host is seen by the next one sent.
+    @Test func theMembersLineFollowsDeparturesAndTheHost() {
+        let outbox = RecordingOutbox()
+        let hub = hub(outbox)
+        func membersSentTo(_ id: Int) -> (total: Int, names: [String])? {
+            guard case .members(let total, let names)? = outbox.received[id]?.last(where: { if case .members = $0 { true } else { false } }) else { return nil }
+            return (total, names)
+        }
+        for id in 1...20 { join(hub, id, at: t(0)) }
+        #expect(membersSentTo(20)?.names == (1...12).map { "p\($0)" })
+        #expect(membersSentTo(20)?.total == 20)
+        hub.disconnected(3, at: t(1), why: .left)
+        join(hub, 21, at: t(2))
+        #expect(membersSentTo(21)?.names == ([1, 2] + Array(4...13)).map { "p\($0)" })
+        #expect(membersSentTo(21)?.total == 20)
+        hub.disconnected(1, at: t(3), why: .left)  // the host: p2 takes over
+        join(hub, 22, at: t(4))
+        #expect(membersSentTo(22)?.names == ([2] + Array(4...14)).map { "p\($0)" })
+        join(hub, 23, at: t(5))
+        #expect(membersSentTo(23)?.names == membersSentTo(22)?.names)
+        #expect(membersSentTo(23)?.total == 21)
+    }
+
     @Test func hostsLeavingInJoinOrderHandTheRoomOnCheaply() {
         let outbox = RecordingOutbox()
         let hub = hub(outbox)

@@ -54,6 +54,10 @@ final class Room {
     var locked = false
     private var nextJoinSerial = 0
     private var joinOrder = JoinOrder()
+    /// Members who have left, ever: a change that can alter who `MEMBERS` names.
+    private var departures = 0
+    /// The names `MEMBERS` gives, while they hold (`membersLine`).
+    private var listedNames: (host: ConnectionID?, departures: Int, names: [String])?
     var readyCount = 0
     var gamesStarted = 0
     var match: Match?
@@ -119,10 +123,18 @@ final class Room {
     var autoStart: Int { isHosted ? 0 : settings.autoStart }
 
     /// Who is in the room, bounded: the host first (if a member), then the earliest others to join.
+    /// Once more members are in than it names, a newcomer joins the end of
+    /// the join order and changes none of its names: they are kept until
+    /// someone leaves or the host changes, not looked up again for each of
+    /// thousands of joins.
     var membersLine: ServerMessage {
+        if let listed = listedNames, listed.host == openHostID, listed.departures == departures {
+            return .members(total: members.count, names: listed.names)
+        }
         let hostName = openHostID.flatMap { members[$0]?.name }
         let others = earliestMembers(membersListed).filter { $0 != openHostID }.prefix(membersListed - (hostName == nil ? 0 : 1))
         let names = (hostName.map { [$0] } ?? []) + others.compactMap { members[$0]?.name }
+        listedNames = members.count > membersListed ? (openHostID, departures, names) : nil
         return .members(total: members.count, names: names)
     }
 
@@ -181,6 +193,7 @@ final class Room {
     /// (a held seat given up is "Bo left").
     func remove(_ id: ConnectionID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let member = members.removeValue(forKey: id) else { return }
+        departures += 1
         memberByKey[Names.nicknameKey(member.name)] = nil
         if member.ready { readyCount -= 1 }
         let remaining = members
