@@ -123,6 +123,7 @@ final class Room {
     var autoStart: Int { isHosted ? 0 : settings.autoStart }
 
     /// Who is in the room, bounded: the host first (if a member), then the earliest others to join.
+    ///
     /// Once more members are in than it names, a newcomer joins the end of
     /// the join order and changes none of its names: they are kept until
     /// someone leaves or the host changes, not looked up again for each of
