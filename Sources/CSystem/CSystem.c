@@ -85,7 +85,7 @@ int csystem_has_tcp_options(int fd, int idle, int interval, int count, int user_
 }
 
 void csystem_sweep_heap(void) {
-    // glibc sorts at most 10,000 unsorted chunks a request: twice covers a broadcast to 10,000 and more.
+    // glibc sorts at most 10,000 unsorted chunks a request (MAX_ITERS): twice covers a broadcast to 20,000.
     for (int i = 0; i < 2; i++) {
         void *volatile block = malloc(64 * 1024);
         free(block);

@@ -67,14 +67,14 @@ private func packedKeys(_ scores: [Score?]) -> (keys: [UInt64], slots: [Int32])?
 /// The slots in the order of their keys, equal keys in the order given: a
 /// least-significant-digit radix sort, a byte a pass, which is stable by
 /// construction. A byte that every key shares is skipped, as most are (the
-/// counters of a game use a few bits of their fourteen), so 10,000 players
-/// take three or four passes.
+/// counters of a game use a few bits of their fourteen), so a game's ranking
+/// takes a few passes, not eight.
 func radixOrder(_ keys: [UInt64], _ slots: [Int32]) -> [Int] {
     let count = keys.count
     var histograms = [Int](repeating: 0, count: 8 * 256)
     histograms.withUnsafeMutableBufferPointer { histograms in
         for key in keys {
-            for byte in 0..<8 { histograms[byte &* 256 &+ Int((key &>> (8 &* UInt64(byte))) & 0xFF)] &+= 1 }
+            for byte in 0..<8 { histograms[byte * 256 + Int((key >> (8 * UInt64(byte))) & 0xFF)] += 1 }
         }
     }
     var keysIn = keys, keysOut = [UInt64](repeating: 0, count: count)

@@ -11,10 +11,12 @@ struct OutputQueue {
     private(set) var appendedTotal = 0
     private(set) var sentTotal = 0
     private var marks: [(end: Int, tag: Int)] = []
-    /// `bytes` is a buffer others hold too, taken by reference (`append(shared:)`).
-    private var holdsShared = false
-    /// ...and one that many connections were sent, so what follows may be joined to it.
-    private var holdsBroadcast = false
+    /// Whose `bytes` are: ours to write to, or a buffer others hold too,
+    /// taken by reference (`append(shared:)`), perhaps a broadcast's, which
+    /// what follows may be joined to.
+    private var holding = Holding.own
+
+    private enum Holding { case own, shared, broadcast }
 
     var pendingCount: Int { appendedTotal - sentTotal }
     var isEmpty: Bool { pendingCount == 0 }
@@ -26,15 +28,14 @@ struct OutputQueue {
     mutating func append(tag: Int?, writing write: (inout [UInt8]) -> Void) {
         // Room for a pair's close at once (about 350 bytes), instead of growing to it.
         if bytes.capacity == 0 { bytes.reserveCapacity(Self.firstCapacity) }
-        if holdsShared {
+        if holding != .own {
             // Our own copy, with room to grow, before writing to a buffer others read.
             var own: [UInt8] = []
             own.reserveCapacity(max(Self.firstCapacity, 2 * (bytes.count - head)))
             own += bytes[head...]
             bytes = own
             head = 0
-            holdsShared = false
-            holdsBroadcast = false
+            holding = .own
         }
         let count = bytes.count
         write(&bytes)
@@ -53,9 +54,8 @@ struct OutputQueue {
             // Nothing to send; a tag still marks the end of what is queued.
         } else if bytes.isEmpty && head == 0 {
             bytes = shared
-            holdsShared = true
-            holdsBroadcast = join != nil
-        } else if holdsBroadcast && head == 0 && bytes.count + shared.count <= Self.joinLimit, let join {
+            holding = join == nil ? .shared : .broadcast
+        } else if holding == .broadcast && head == 0 && bytes.count + shared.count <= Self.joinLimit, let join {
             bytes = join(bytes, shared)
         } else {
             return append(tag: tag) { $0 += shared }
@@ -103,13 +103,11 @@ struct OutputQueue {
         if head == bytes.count {
             bytes = []
             head = 0
-            holdsShared = false
-            holdsBroadcast = false
+            holding = .own
         } else if head >= 64 * 1024 {
             bytes.removeFirst(head)  // a copy of our own, if it was shared
             head = 0
-            holdsShared = false
-            holdsBroadcast = false
+            holding = .own
         }
     }
 }

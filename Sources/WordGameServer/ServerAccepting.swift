@@ -47,7 +47,7 @@ extension Server {
                 continue
             }
             let connection = Connection(id: nextID, fd: fd, address: address, at: now, maxLineBytes: configuration.maxLineBytes,
-                                        limits: limits, tracksTransmission: tuneForGame(fd))
+                                        limits: limits, tracksTransmission: tuneAccepted(fd))
             nextID += 1
             do { try epoll.add(fd) } catch {
                 close(fd)
@@ -65,7 +65,7 @@ extension Server {
     /// reports when its lines have left. Linux copied them from the listener;
     /// the first connection is checked, and if this kernel did not copy them,
     /// every connection is given them itself.
-    private func tuneForGame(_ fd: Int32) -> Bool {
+    private func tuneAccepted(_ fd: Int32) -> Bool {
         if acceptedSocketsInheritOptions == nil {
             acceptedSocketsInheritOptions = listenerTuned && Socket.hasGameOptions(fd)
         }

@@ -17,9 +17,10 @@ public enum RoomCode {
         (shortLength...longLength).contains(name.count) && name.uppercased().allSatisfy(alphabet.contains)
     }
 
-    /// One draw gives every character (27^13 < 2^64): a draw costs a system
-    /// call, and a room of 10,000 makes a resume code per join. A draw in the
-    /// last, partial span is drawn again, so every code is equally likely.
+    /// One draw gives every character (27^13 < 2^64): a room of 10,000 makes
+    /// a resume code per join, and draws come from the kernel's generator. A
+    /// draw in the last, partial span is drawn again, so every code is
+    /// equally likely.
     static func make(length: Int, random: () -> UInt64) -> String {
         precondition((1...13).contains(length), "a code of 1 to 13 characters")
         let base = UInt64(alphabet.count)
