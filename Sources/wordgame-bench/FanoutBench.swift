@@ -37,6 +37,8 @@ enum FanoutBench {
                 }
                 row.wordgame.append(FanoutWordgame.run(players: size, triggers: options.rounds))
                 progress(row.wordgame.last!.line(players: size, label: "wordgame " + label))
+                row.bare.append(FanoutBare.run(players: size, triggers: options.rounds))
+                progress(row.bare.last!.line(players: size, label: "bare     " + label))
             }
             rows.append(row)
         }
@@ -53,8 +55,8 @@ enum FanoutBench {
     static func printHeader(_ options: Options, redisVersion: String?) {
         let redis = redisVersion.map { "redis-server \($0)" } ?? "no redis-server"
         let runs = redisVersion == nil
-            ? "\(options.pairs) wordgame run\(options.pairs == 1 ? "" : "s") a size"
-            : "\(options.pairs) pair\(options.pairs == 1 ? "" : "s") of runs a size, Redis then wordgame"
+            ? "\(options.pairs) wordgame and bare-loop run\(options.pairs == 1 ? "" : "s") a size"
+            : "\(options.pairs) round\(options.pairs == 1 ? "" : "s") of runs a size, Redis, wordgame, then the bare loop"
         print("""
             wordgame-bench fanout: the next pair to N players (wordgame-server) beside PUBLISH to N subscribers (\(redis)); 127.0.0.1 only
               sizes \(options.sizes.map(String.init).joined(separator: " ")); \(runs), \
@@ -67,6 +69,8 @@ enum FanoutBench {
               KiB/conn: server memory per connection; B/conn: bytes one connection received for a trigger; CPU: server, all threads, kernel included
               CPU µs/answer: read, judge, OK ANSWER (answers sent between a round's first PROGRESS and its next); µs/player-round: everything
               Redis CPU µs/PING: a subscriber's PING read and answered, sent as the answers are: the same work for a command
+              bare: the floor, an epoll loop that only reads and sends wordgame's lines for a round (OK ANSWER each,
+                PROGRESS twice, 320 bytes to close): the kernel's cost for that traffic here, which no server goes below
             """)
         fflush(nil)
     }

@@ -7,6 +7,8 @@ enum FanoutTable {
         var players: Int
         var redis: [FanoutRun] = []
         var wordgame: [FanoutRun] = []
+        /// The bare loop's runs (`FanoutBare`): the floor for wordgame's traffic.
+        var bare: [FanoutRun] = []
     }
 
     /// A column: its two header lines, and its cell for a row.
@@ -42,6 +44,9 @@ enum FanoutTable {
         Column(top: "KiB per conn", bottom: "Redis / wordgame") { both($0, \.kibPerConnection, scale: 1, digits: 2) },
         Column(top: "wordgame CPU µs", bottom: "answer / player-round") {
             "\(format(median($0.wordgame, \.cpuPerAnswer) * 1e6, 2)) / \(format(median($0.wordgame, \.cpuPerPlayerRound) * 1e6, 2))"
+        },
+        Column(top: "bare loop CPU µs", bottom: "answer / player-round") {
+            "\(format(median($0.bare, \.cpuPerAnswer) * 1e6, 2)) / \(format(median($0.bare, \.cpuPerPlayerRound) * 1e6, 2))"
         },
         Column(top: "Redis CPU µs", bottom: "PING / subscriber-message") {
             "\(format(median($0.redis, \.cpuPerAnswer) * 1e6, 2)) / \(format(median($0.redis, \.cpuPerPlayerRound) * 1e6, 2))"

@@ -75,8 +75,14 @@ final class RedisProcess {
 /// A port nothing on 127.0.0.1 listens on now: bound to port 0, read, let go.
 /// Another program may take it before redis-server does; for a bench, that rare race is acceptable.
 func freeLoopbackPort() -> UInt16 {
+    let (fd, port) = bindLoopback()
+    close(fd)
+    return port
+}
+
+/// A TCP socket bound to 127.0.0.1 and a port the kernel chose, and that port.
+func bindLoopback() -> (fd: Int32, port: UInt16) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -85,6 +91,6 @@ func freeLoopbackPort() -> UInt16 {
     let found = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
     }
-    if !found { fail("cannot find a free port on 127.0.0.1: \(String(cString: strerror(errno)))") }
-    return UInt16(bigEndian: address.sin_port)
+    if !found { fail("cannot bind a port on 127.0.0.1: \(String(cString: strerror(errno)))") }
+    return (fd, UInt16(bigEndian: address.sin_port))
 }

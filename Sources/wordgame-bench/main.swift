@@ -22,7 +22,9 @@ import Foundation
 //   wordgame-bench fanout [sizes...] [--pairs K] [--rounds R]
 //                                     the next ROUND to N players against redis-server
 //                                     PUBLISH to N subscribers, one receiver for both,
-//                                     runs interleaved (default 1000 5000 10000, K 3, R 5)
+//                                     runs interleaved (default 1000 5000 10000, K 3, R 5),
+//                                     and a bare epoll loop sending the same lines: the floor
+//   (wordgame-bench bare-loop is that loop, started by fanout as a child process.)
 //
 // Build first: swift build -c release && .build/release/wordgame-bench fairness
 // (The server is the wordgame-server beside this binary: build both with the same --scratch-path.)
@@ -43,6 +45,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.flatMap { Int($0) == nil ? arguments.removeFirst() : nil } ?? "room"
 if mode == "soak" { SoakBench.run(arguments) }  // flags of its own (SoakOptions.swift)
 if mode == "fanout" { FanoutBench.run(arguments) }  // flags of its own (FanoutBench.swift)
+if mode == "bare-loop" { BareLoopServer.run() }  // fanout's floor, run as its child
 let numbers = arguments.map { argument -> Int in
     guard let number = Int(argument), number > 0 else { fail("not a positive number: \(argument)\n\(usage)") }
     return number
