@@ -47,6 +47,12 @@ public enum ClientCommand: Equatable, Sendable {
 
     /// Parses one line. Blank lines are not commands: the caller skips them.
     public static func parse(_ line: String) -> Result<ClientCommand, ProtocolError> {
+        if let answer = parseCommonAnswer(line) { return .success(answer) }
+        return parseGeneral(line)
+    }
+
+    /// Every line: what `parseCommonAnswer` takes, and the rest.
+    static func parseGeneral(_ line: String) -> Result<ClientCommand, ProtocolError> {
         let trimmed = line.trimmingSpaces
         if let answer = ArrowKeys.answer(trimmed) { return .success(.answer(round: nil, answer)) }
         let keywordEnd = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
