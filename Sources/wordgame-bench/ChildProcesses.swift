@@ -12,6 +12,22 @@ enum ChildProcesses {
 
     static func stopped(_ pid: Int32) { running.remove(pid) }
 
+    /// Runs `process` with its output into `output`, to be stopped with
+    /// `signal`, and returns what it printed up to a chunk holding `marker`
+    /// (its banner, with the port in it). `what` names it when it cannot start.
+    static func start(_ process: Process, output: Pipe, stopWith signal: Int32, readingUntil marker: String, what: String) -> String {
+        process.standardOutput = output
+        do { try process.run() } catch { fail("cannot start \(what): \(error)") }
+        started(process.processIdentifier, stopWith: signal)
+        var banner = ""
+        while !banner.contains(marker) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { fail("\(what) exited: \(banner)") }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        return banner
+    }
+
     /// Signals every server still running; does not wait (the bench is exiting).
     static func stopAll() {
         for (pid, signal) in running.drain() { kill(pid, signal) }

@@ -73,15 +73,7 @@ final class BareLoopProcess {
         let output = Pipe()
         process.executableURL = Bundle.main.executableURL
         process.arguments = ["bare-loop"]
-        process.standardOutput = output
-        do { try process.run() } catch { fail("cannot start the bare loop: \(error)") }
-        ChildProcesses.started(process.processIdentifier, stopWith: SIGTERM)
-        var banner = ""
-        while !banner.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { fail("the bare loop exited: \(banner)") }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
+        let banner = ChildProcesses.start(process, output: output, stopWith: SIGTERM, readingUntil: "\n", what: "the bare loop")
         guard banner.hasPrefix("port "), let port = UInt16(banner.dropFirst(5).prefix { $0.isNumber }) else {
             fail("no port from the bare loop: \(banner)")
         }

@@ -30,9 +30,16 @@ struct FanoutRun {
     func line(players: Int, label: String) -> String {
         let cpu = "CPU \(format(cpuPerAnswer * 1e6, 2)) µs/\(cpuUnits.answer), \(format(cpuPerPlayerRound * 1e6, 2)) µs/\(cpuUnits.round)"
         return String(format: "%7d  ", players) + label.padding(toLength: 15, withPad: " ", startingAt: 0)
-            + String(format: "p50 %7.1f ms  max %7.1f ms  first %6.1f ms  join %5.2f s  %6.2f KiB/conn  %4.0f B/conn  ",
-                     p50 * 1000, max * 1000, first * 1000, joinSeconds, kibPerConnection, bytesPerConnection) + cpu
+            + String(format: "p50 %7.1f ms  max %7.1f ms  first %6.1f ms  ", p50 * 1000, max * 1000, first * 1000)
+            // The bare loop has no join and no memory of its own to speak of: "–".
+            + "join " + padded(format(joinSeconds, 2), 5) + " s  " + padded(format(kibPerConnection, 2), 6) + " KiB/conn  "
+            + String(format: "%4.0f B/conn  ", bytesPerConnection) + cpu
     }
+}
+
+/// `text` right-aligned in `width` characters.
+private func padded(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
 }
 
 /// `value` with `digits` decimals, or "–" when there is none (no redis-server).

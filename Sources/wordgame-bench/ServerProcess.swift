@@ -17,15 +17,8 @@ final class ServerProcess {
         let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("wordgame-server")
         process.executableURL = binary
         process.arguments = ["--bind", "127.0.0.1", "--port", "0"] + arguments
-        process.standardOutput = output
-        do { try process.run() } catch { fail("cannot start \(binary.path): \(error) (build it: swift build -c release)") }
-        ChildProcesses.started(process.processIdentifier, stopWith: SIGINT)
-        var banner = ""
-        while !banner.contains("Join from") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { fail("server exited: \(banner)") }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
+        let banner = ChildProcesses.start(process, output: output, stopWith: SIGINT, readingUntil: "Join from",
+                                          what: "\(binary.path) (build it: swift build -c release)")
         guard let range = banner.range(of: #"port \d+"#, options: .regularExpression), let port = UInt16(banner[range].dropFirst(5)) else {
             fail("no port in banner: \(banner)")
         }
