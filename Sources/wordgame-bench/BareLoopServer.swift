@@ -26,6 +26,8 @@ enum BareLoopServer {
         var connections: [Int32] = []
         var events = [epoll_event](repeating: epoll_event(), count: 1_024)
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var reply: [UInt8] = []
+        reply.reserveCapacity(64)
         while true {
             let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), -1) }
             for index in 0..<max(0, Int(count)) {
@@ -47,7 +49,7 @@ enum BareLoopServer {
                     if n < 0 && errno == EAGAIN { continue }
                     exit(0)  // the bench is done with us
                 }
-                serve(buffer[0..<n], from: fd, to: connections)
+                serve(buffer[0..<n], from: fd, to: connections, reply: &reply)
             }
         }
     }
@@ -59,20 +61,29 @@ enum BareLoopServer {
         if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 { fail("bare loop: epoll_ctl: \(String(cString: strerror(errno)))") }
     }
 
-    /// The bench sends whole lines in one send each, so a read holds whole lines.
-    private static func serve(_ bytes: ArraySlice<UInt8>, from fd: Int32, to connections: [Int32]) {
-        for line in bytes.split(separator: 0x0A) {
+    /// The bench sends whole lines in one send each, so a read holds whole
+    /// lines. `reply` is kept between calls: an answer allocates nothing.
+    private static func serve(_ bytes: ArraySlice<UInt8>, from fd: Int32, to connections: [Int32], reply: inout [UInt8]) {
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: 0x0A) {
+            let line = bytes[start..<end]
+            start = end + 1
             if line.starts(with: broadcast) {
-                let text = Array(line.dropFirst(broadcast.count)) + [0x0A]
+                let text = Array(line.dropFirst(broadcast.count)) + [0x0A]  // made once for all
                 for connection in connections { sendWhole(text, to: connection) }
             } else if line.starts(with: answer), line.last == UInt8(ascii: "y") {
                 // "ANSWER <n> y" -> "OK ANSWER <n> CORRECT", as wordgame replies.
-                sendWhole(Array("OK ".utf8) + line.dropLast() + Array("CORRECT\n".utf8), to: fd)
+                reply.removeAll(keepingCapacity: true)
+                reply += ok
+                reply += line.dropLast()
+                reply += correct
+                sendWhole(reply, to: fd)
             }
         }
     }
 
     private static let broadcast = Array("BROADCAST ".utf8), answer = Array("ANSWER ".utf8)
+    private static let ok = Array("OK ".utf8), correct = Array("CORRECT\n".utf8)
 
     private static func sendWhole(_ bytes: [UInt8], to fd: Int32) {
         let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
