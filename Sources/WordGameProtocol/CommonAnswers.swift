@@ -8,7 +8,7 @@ import WordGame
 /// It takes only lines of ASCII letters, digits and spaces that are one of
 /// those forms, valid; everything else, errors included, is nil and left to
 /// the general path, which gives the same command for every line taken here
-/// (CommandTests compares the two over seeded random lines).
+/// (CommonAnswersTests compares the two over seeded random lines).
 extension ClientCommand {
     static func parseCommonAnswer(_ line: String) -> ClientCommand? {
         line.utf8.withContiguousStorageIfAvailable(parseCommonAnswer(bytes:)) ?? nil

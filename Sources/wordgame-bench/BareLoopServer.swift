@@ -1,10 +1,10 @@
 import CSystem
 import Glibc
 
-/// `wordgame-bench bare-loop`: the least a server can do for the fan-out
-/// bench's traffic, as the floor beside wordgame and Redis. One thread, one
-/// level-triggered epoll, a blocking-free `send` per line, no queues, no
-/// game: it answers `ANSWER <n> y` with `OK ANSWER <n> CORRECT` and sends the
+/// `wordgame-bench bare-loop`: next to nothing but the kernel's work for the
+/// fan-out bench's traffic, as the floor beside wordgame and Redis. One
+/// thread, one level-triggered epoll, one `send` per line and connection, no
+/// queues, no game: it answers `ANSWER <n> y` with `OK ANSWER <n> CORRECT` and sends the
 /// text of `BROADCAST <text>` as a line to every connection. What it costs is
 /// almost all the kernel's: a read, and a send per line, each of which on
 /// loopback also runs the receiving socket's TCP work (FanoutBare drives it).

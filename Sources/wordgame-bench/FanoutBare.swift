@@ -4,8 +4,8 @@ import Glibc
 /// The floor of the fan-out comparison: the same receiver and the same lines
 /// as a wordgame round (an `OK ANSWER` a player, `PROGRESS` twice, a close of
 /// 320 bytes), served by `BareLoopServer`, which does nothing else. Its CPU
-/// per answer and per player-round is what the kernel alone costs for that
-/// traffic on this machine: no server that sends those lines can spend less.
+/// per answer and per player-round is, within a few lines of code a send,
+/// what the kernel alone spends on that traffic on this machine.
 enum FanoutBare {
     static func run(players: Int, triggers: Int) -> FanoutRun {
         let server = BareLoopProcess()

@@ -70,7 +70,7 @@ enum FanoutBench {
               CPU µs/answer: read, judge, OK ANSWER (answers sent between a round's first PROGRESS and its next); µs/player-round: everything
               Redis CPU µs/PING: a subscriber's PING read and answered, sent as the answers are: the same work for a command
               bare: the floor, an epoll loop that only reads and sends wordgame's lines for a round (OK ANSWER each,
-                PROGRESS twice, 320 bytes to close): the kernel's cost for that traffic here, which no server goes below
+                PROGRESS twice, 320 bytes to close): what the kernel alone spends on that traffic here
             """)
         fflush(nil)
     }
