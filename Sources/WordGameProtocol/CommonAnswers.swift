@@ -49,7 +49,7 @@ extension ClientCommand {
         case 2, 3:
             guard let keyword = packedUppercase(bytes, words.0), packedAnswerKeywords.contains(keyword) else { return nil }
             if count == 2 { return answer(words.1).map { .answer(round: nil, $0) } }
-            guard let round = number(bytes, words.1), let given = answer(words.2) else { return nil }
+            guard let round = WireNumber.parse(utf8: UnsafeBufferPointer(rebasing: bytes[words.1])), let given = answer(words.2) else { return nil }
             return .answer(round: round, given)
         default:
             return nil  // a blank line
@@ -60,17 +60,6 @@ extension ClientCommand {
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-
-    /// `WireNumber`'s rules: 1 to 9 digits, no leading zero (0 itself is a number).
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Int? {
-        guard (1...WireNumber.maxDigits).contains(word.count), word.count == 1 || bytes[word.lowerBound] != 0x30 else { return nil }
-        var value = 0
-        for index in word {
-            guard (0x30...0x39).contains(bytes[index]) else { return nil }
-            value = value * 10 + Int(bytes[index] - 0x30)
-        }
-        return value
     }
 
     /// A word of at most 8 ASCII bytes, uppercased, as one integer; nil if longer.
