@@ -2,7 +2,18 @@
 import PackageDescription
 
 // No package dependencies, by design: Glibc sockets, Dispatch and Foundation only.
-// CSystem is our own tiny C target for the headers `import Glibc` hides (epoll, accept4).
+//
+// The module graph, lowest first (each target names exactly the modules it imports):
+// - WordGame: the engine, pure: rules, matches, ranking, the word list's logic. Imports nothing.
+// - TextColumns: text measured in terminal columns, from a generated Unicode table.
+// - WordGameProtocol: the wire: messages, commands, the line framer, human-mode text.
+// - CSystem: our C shim for what `import Glibc` hides (epoll, accept4, TCP_INFO, raw mode).
+// - WordGamePOSIX: the only code that touches descriptors, the clock or limits.
+// - WordListFiles: word list files read from disk (JSON).
+// - WordGameResults: results files, CSV and JSON Lines.
+// - WordGameCommandLine: argument scanning, usage errors, the shared game flags, join instructions.
+// - WordGameServer: the event loop, connections, the hub and rooms.
+// - WordGameClient: the terminal game and projector (it embeds the server for solo play).
 let package = Package(
     name: "wordgame",
     products: [
@@ -19,34 +30,43 @@ let package = Package(
     targets: [
         .target(name: "CSystem"),
         .target(name: "WordGame"),
-        // Text measured in terminal columns, per grapheme cluster, from a generated Unicode table.
         .target(name: "TextColumns"),
         .target(name: "WordGameProtocol", dependencies: ["WordGame", "TextColumns"]),
-        // Results files: CSV and JSON Lines, written whole or not at all. No sockets.
-        .target(name: "WordGameResults", dependencies: ["WordGame"]),
-        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "CSystem"]),
-        // The terminal game; it embeds the server for solo play.
-        .target(name: "WordGameClient", dependencies: ["WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "CSystem"]),
-        .executableTarget(name: "wordgame-server", dependencies: ["WordGameServer", "WordGameResults"]),
-        .executableTarget(name: "wordgame-client", dependencies: ["WordGameClient"]),
+        .target(name: "WordGamePOSIX", dependencies: ["CSystem", "WordGame"]),
+        .target(name: "WordListFiles", dependencies: ["WordGame", "WordGamePOSIX"]),
+        .target(name: "WordGameResults", dependencies: ["WordGame", "WordGamePOSIX"]),
+        .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
+        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX"]),
+        .target(name: "WordGameClient", dependencies: [
+            "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
+            "WordGameCommandLine", "WordListFiles",
+        ]),
+        .executableTarget(name: "wordgame-server", dependencies: [
+            "WordGame", "WordGameServer", "WordGameResults", "WordGamePOSIX", "WordGameCommandLine", "WordListFiles",
+        ]),
+        .executableTarget(name: "wordgame-client", dependencies: [
+            "WordGame", "WordGameProtocol", "WordGameClient", "WordGamePOSIX", "WordGameCommandLine",
+        ]),
         // Statistics over a results folder: per player, and the words a class missed.
-        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGameServer"]),
-        // Big-room benchmark: spawns wordgame-server on 127.0.0.1 and plays it with many sockets
-        // (CSystem for epoll: the fan-out comparison reads 10,000 of them from one thread).
-        .executableTarget(name: "wordgame-bench", dependencies: ["CSystem"]),
-        .testTarget(name: "WordGameTests", dependencies: ["WordGame"]),
+        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGamePOSIX", "WordGameCommandLine"]),
+        // Benchmarks: start wordgame-server (and redis-server) on 127.0.0.1 and play them with many sockets.
+        .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX"]),
+        .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "TextColumns"]),
-        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGame"]),
+        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGame", "WordGamePOSIX"]),
+        .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX", "WordGameTestSupport"]),
         .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.
         .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
         .testTarget(
             name: "WordGameClientTests",
-            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport"]
+            dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport",
+                           "WordGamePOSIX", "WordGameCommandLine", "WordListFiles"]
         ),
         .testTarget(
             name: "WordGameServerTests",
-            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameResults", "WordGameTestSupport", "CSystem"]
+            dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameResults", "WordGameTestSupport", "WordGamePOSIX",
+                           "WordGameCommandLine", "WordListFiles"]
         ),
     ]
 )

@@ -1,6 +1,3 @@
-/// Identifies a player within a match; the server uses its connection number.
-public typealias PlayerID = Int
-
 /// What a player claims about a pair: the Spanish word is, or is not, a correct translation.
 public enum Answer: String, Sendable, CaseIterable {
     case correct = "CORRECT"

@@ -1,4 +1,4 @@
-import WordGameServer
+import WordGameCommandLine
 import WordGameResults
 
 /// The command line of `wordgame-client`.

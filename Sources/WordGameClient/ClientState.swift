@@ -209,7 +209,7 @@ public struct ClientState: Sendable {
             self.rank = rank
             self.ranked = ranked
         case .top(let entry): incomingTop.append(entry)
-        case .end("TOP"):
+        case .end(.top):
             top = incomingTop
             incomingTop = []
         case .gameOver(let over):

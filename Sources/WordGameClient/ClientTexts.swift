@@ -1,5 +1,5 @@
 import WordGameProtocol
-import WordGameServer
+import WordGameCommandLine
 
 /// What the client says when the server refuses something or tells of an
 /// event. The server's texts are written for a person at `nc` ("Type NAME

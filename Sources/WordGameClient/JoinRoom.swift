@@ -1,6 +1,6 @@
 import WordGame
 import WordGameProtocol
-import WordGameServer
+import WordGameCommandLine
 
 /// The start of every session, before the game screen: greeting, NAME, JOIN.
 public enum JoinRoom {

@@ -1,7 +1,6 @@
-import Glibc
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
-import WordGameServer
 
 /// The client without a screen, for pipes, scripts and terminals that cannot
 /// place the cursor: it prints each event as a sentence (see `LineModeText`)
@@ -28,7 +27,7 @@ public final class LineModeGame {
     public func run() -> Int32 {
         let playerKeys: [String: Character] = ["yes": "y", "no": "n", "quit": "q", "exit": "q", "again": "r", "start": "r",
                                                "help": "?"]
-        var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), link.pollDescriptor]
+        var polls = [PollEntry(.standardInput), link.pollEntry]
         while true {
             deliver(link.read(at: .now()))
             // BYE was printed as it arrived: the server ended the session, on purpose (no reconnecting).
@@ -42,11 +41,12 @@ public final class LineModeGame {
             case .lost(let why):
                 return finish(why)
             }
-            polls[1] = link.pollDescriptor
-            _ = poll(&polls, 2, min(1_000, link.millisecondsUntilDue(at: .now()) ?? 1_000))
-            guard polls[0].revents != 0 else { continue }
+            polls[1] = link.pollEntry
+            Poll.wait(&polls, milliseconds: min(1_000, link.millisecondsUntilDue(at: .now()) ?? 1_000))
+            guard polls[0].isReady else { continue }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let result = chunk.withUnsafeMutableBytes { raw in (try? FileDescriptor.standardInput.read(into: raw)) ?? .done(0) }
+            guard case .done(let n) = result else { continue }
             if n <= 0 { return quit() }
             for case .line(let raw) in input.feed(chunk[0..<n]) {
                 let line = raw.trimmingCharacters(in: " \t").lowercased()
@@ -75,7 +75,7 @@ public final class LineModeGame {
     /// Network text is made safe before it reaches the terminal, even here.
     private func say(_ line: String) {
         print(ScreenText.safe(line))
-        fflush(nil)
+        StandardOutput.flush()
     }
 
     private func quit() -> Int32 {

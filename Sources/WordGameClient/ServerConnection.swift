@@ -1,7 +1,6 @@
-import Glibc
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
-import WordGameServer
 
 /// A problem the client reports in one line before exiting non-zero.
 public struct ClientError: Error, CustomStringConvertible {
@@ -13,49 +12,52 @@ public struct ClientError: Error, CustomStringConvertible {
 /// Its first line, on every connection it makes (a reconnect's too), is
 /// `MODE MACHINE`: a server starts each connection in human mode, with
 /// sentences for people at `nc`, and this client reads Protocol.md's lines.
+///
+/// It never blocks the screen: what the socket does not take at once waits
+/// here (`pendingOutput`) and goes when the loop sees the socket writable.
 public final class ServerConnection {
-    public let fd: Int32
+    public let socket: FileDescriptor
     private var framer = LineFramer(maxLineBytes: 64 * 1024)
     /// Messages read but not yet taken.
     private var inbox: [ServerMessage] = []
+    /// Bytes written but not yet taken by the socket.
+    private var pendingOutput: [UInt8] = []
     public private(set) var isClosed = false
     /// Where this connection goes: a reconnect goes back there.
-    public let address: ServerAddress
+    public let address: SocketAddress
     /// When the last byte from the server arrived (or when the connection was made).
     public private(set) var lastHeard: Instant
     /// When we last sent a line (or when the connection was made).
     public private(set) var lastSent: Instant
 
-    /// Connects to `host:port` (a name or an address). The corresponding C functions are `getaddrinfo` and `connect`.
+    /// How long a connect may take before the next address is tried (or the
+    /// client gives up): a host that drops packets would otherwise hold the
+    /// terminal for the kernel's two minutes.
+    public static let connectTimeoutMilliseconds: Int32 = 10_000
+
+    /// Lines the server has not taken yet, at most: a server that stops
+    /// reading this long is gone for a player (a person types a few bytes a second).
+    public static let maxPendingOutput = 64 * 1024
+
+    /// Connects to `host:port` (a name or an address), each of its addresses in turn.
     public init(host: String, port: UInt16) throws(ClientError) {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_family = AF_UNSPEC
-        var results: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &results)
-        guard status == 0, let first = results else {
-            throw ClientError("cannot find host \(host): \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(results) }
-        var lastError = ECONNREFUSED
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let entry = cursor {
-            cursor = entry.pointee.ai_next
-            let candidate = socket(entry.pointee.ai_family, entry.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), entry.pointee.ai_protocol)
-            if candidate < 0 { lastError = errno; continue }
-            if connect(candidate, entry.pointee.ai_addr, entry.pointee.ai_addrlen) == 0 {
-                _ = fcntl(candidate, F_SETFL, fcntl(candidate, F_GETFL) | O_NONBLOCK)
-                fd = candidate
-                address = ServerAddress(entry.pointee)
-                lastHeard = .now()
-                lastSent = lastHeard
-                send(.mode(.machine))
-                return
+        let candidates: [SocketAddress]
+        do { candidates = try SocketAddress.resolve(host: host, port: port) } catch { throw ClientError(error.description) }
+        var lastError = Errno("connect", code: Errno.connectionRefused)
+        for candidate in candidates {
+            do {
+                socket = try candidate.connect(timeoutMilliseconds: Self.connectTimeoutMilliseconds)
+            } catch {
+                lastError = error
+                continue
             }
-            lastError = errno
-            close(candidate)
+            address = candidate
+            lastHeard = .now()
+            lastSent = lastHeard
+            send(.mode(.machine))
+            return
         }
-        throw ClientError("cannot reach a wordgame server at \(host) port \(port): \(String(cString: strerror(lastError)))")
+        throw ClientError("cannot reach a wordgame server at \(host) port \(port): \(Errno.text(lastError.code))")
     }
 
     /// A connected non-blocking socket to `address` (a reconnect made it).
@@ -63,19 +65,19 @@ public final class ServerConnection {
     /// the greeting is read. A `RESUME` goes so: when the server holds the
     /// address's lines after wrong codes elsewhere, both lines then wait out
     /// one hold together, not one each.
-    init(connected fd: Int32, address: ServerAddress, then commands: [ClientCommand] = []) {
-        self.fd = fd
+    init(connected socket: FileDescriptor, address: SocketAddress, then commands: [ClientCommand] = []) {
+        self.socket = socket
         self.address = address
         lastHeard = .now()
         lastSent = lastHeard
         sendLine(([ClientCommand.mode(.machine)] + commands).map(\.line).joined(separator: "\n"))
     }
 
-    deinit { close(fd) }
+    deinit { socket.close() }
 
     /// Gives the connection up (it went silent): it reads as closed from now on.
     public func abandon() {
-        shutdown(fd, Int32(SHUT_RDWR))
+        Socket.shutdown(socket)
         isClosed = true
     }
 
@@ -83,20 +85,38 @@ public final class ServerConnection {
 
     /// Sends a raw line (line mode passes through what the player typed).
     public func sendLine(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
+        guard !isClosed else { return }
         lastSent = .now()
-        var offset = 0
-        while offset < bytes.count && !isClosed {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n > 0 { offset += n; continue }
-            if n < 0 && (errno == EAGAIN || errno == EINTR) {
-                var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&writable, 1, 1_000)
-                continue
+        pendingOutput += Array((line + "\n").utf8)
+        flushOutput()
+        if pendingOutput.count > Self.maxPendingOutput { isClosed = true }
+    }
+
+    /// Hands waiting output to the socket, as much as it takes now.
+    public func flushOutput() {
+        while !pendingOutput.isEmpty && !isClosed {
+            let result = pendingOutput.withUnsafeBytes { raw in Result { () throws(Errno) in try Socket.send(socket, raw) } }
+            switch result {
+            case .success(.done(let count)): pendingOutput.removeFirst(count)
+            case .success(.wouldBlock): return
+            case .failure: isClosed = true
             }
-            isClosed = true
         }
     }
+
+    /// Waits up to `milliseconds` for what is still waiting to go (before the client exits).
+    public func drainOutput(milliseconds: Int32) {
+        let deadline = Instant.now().adding(milliseconds: Int(milliseconds))
+        flushOutput()
+        while !pendingOutput.isEmpty && !isClosed {
+            let left = deadline.milliseconds(since: .now())
+            guard left > 0, Poll.waitUntilWritable(socket, milliseconds: Int32(left)) else { return }
+            flushOutput()
+        }
+    }
+
+    /// What the loop waits on for this connection: input, and room for output while some waits.
+    public var pollEntry: PollEntry { PollEntry(socket, input: true, output: !pendingOutput.isEmpty) }
 
     /// At most this much is read in one call: the rest waits in the socket,
     /// so a flood from the server never starves the keyboard or grows memory.
@@ -104,25 +124,29 @@ public final class ServerConnection {
 
     /// Reads what the socket holds now, up to `maxBytesPerRead`, without
     /// blocking; returns the messages (lines that do not parse are skipped,
-    /// as Protocol.md asks of clients).
+    /// as Protocol.md asks of clients). Waiting output goes first.
     public func readAvailable() -> [ServerMessage] {
+        flushOutput()
         var messages = inbox
         inbox = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         var budget = Self.maxBytesPerRead
         while !isClosed && budget > 0 {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 {
-                budget -= n
-                lastHeard = .now()
-                for frame in framer.feed(chunk[0..<n]) {
-                    if case .line(let line) = frame, let message = try? ServerMessage(line: line) { messages.append(message) }
-                }
-                continue
+            let result = chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try Socket.receive(socket, into: raw) } }
+            guard case .success(let outcome) = result else {
+                isClosed = true  // reset
+                break
             }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-            isClosed = true  // end of stream, or reset
+            guard case .done(let n) = outcome else { break }
+            guard n > 0 else {
+                isClosed = true  // end of stream
+                break
+            }
+            budget -= n
+            lastHeard = .now()
+            for frame in framer.feed(chunk[0..<n]) {
+                if case .line(let line) = frame, let message = try? ServerMessage(line: line) { messages.append(message) }
+            }
         }
         return messages
     }
@@ -135,8 +159,8 @@ public final class ServerConnection {
             if isClosed { throw ClientError("the server closed the connection") }
             let left = deadline.milliseconds(since: .now())
             if left <= 0 { throw ClientError("the server did not answer within \(Int(timeout)) s") }
-            var readable = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&readable, 1, Int32(left))
+            var entries = [pollEntry]
+            Poll.wait(&entries, milliseconds: Int32(left))
             inbox = readAvailable()  // empty before: nothing is lost
         }
     }

@@ -56,35 +56,41 @@ public enum ClientCommand: Equatable, Sendable {
         let trimmed = line.trimmingSpaces
         if let answer = ArrowKeys.answer(trimmed) { return .success(.answer(round: nil, answer)) }
         let keywordEnd = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
-        let keyword = trimmed[..<keywordEnd].uppercased()
+        let typed = trimmed[..<keywordEnd].uppercased()
         let rest = String(trimmed[keywordEnd...]).trimmingSpaces
         if ArrowKeys.holdsEscape(trimmed[..<keywordEnd]) { return .failure(ProtocolError(.unknownCommand, ArrowKeys.otherKey)) }
-        if let answer = shortAnswers[keyword] {
-            return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(keyword))
+        if let answer = ClientKeyword.answerWords[typed] {
+            return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(typed))
         }
-        if let parseArguments = commandsWithArguments[keyword] { return parseArguments(keyword, rest) }
-        guard let command = bareCommands[keyword] else {
-            return .failure(ProtocolError(.unknownCommand, "\(String(keyword.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
+        guard let keyword = ClientKeyword.spelled(typed) else {
+            return .failure(ProtocolError(.unknownCommand, "\(String(typed.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
         }
-        return rest.isEmpty ? .success(command) : .failure(noArguments(keyword))
+        switch keyword {
+        case .name: return .success(.name(unquoted(rest)))
+        case .join: return .success(.join(room: rest.isEmpty ? nil : rest))
+        case .answer: return parseAnswer(rest)
+        case .host: return parseHost(rest)
+        case .watch: return .success(.watch(room: rest.isEmpty ? nil : rest))
+        case .resume: return parseResume(rest)
+        case .kick: return parseKick(typed, rest)
+        case .mode: return parseMode(rest)
+        case .help: return bare(.help, typed, rest)
+        case .start: return bare(.start, typed, rest)
+        case .status: return bare(.status, typed, rest)
+        case .leave: return bare(.leave, typed, rest)
+        case .ping: return bare(.ping, typed, rest)
+        case .quit: return bare(.quit, typed, rest)
+        case .lock: return bare(.lock, typed, rest)
+        case .unlock: return bare(.unlock, typed, rest)
+        case .stop: return bare(.stop, typed, rest)
+        case .close: return bare(.close, typed, rest)
+        }
     }
 
-    /// The commands that take arguments, by keyword, each with what reads
-    /// them (keyword, rest of the line). With `bareCommands` and
-    /// `shortAnswers`, every word the parser knows, so HELP's test can take them from here.
-    static let commandsWithArguments: [String: @Sendable (String, String) -> Result<ClientCommand, ProtocolError>] = [
-        "NAME": { _, rest in .success(.name(unquoted(rest))) },
-        "NICK": { _, rest in .success(.name(unquoted(rest))) },
-        "JOIN": { _, rest in .success(.join(room: rest.isEmpty ? nil : rest)) },
-        "ANSWER": { _, rest in parseAnswer(rest) },
-        "A": { _, rest in parseAnswer(rest) },
-        "HOST": { _, rest in parseHost(rest) },
-        "WATCH": { _, rest in .success(.watch(room: rest.isEmpty ? nil : rest)) },
-        "RESUME": { _, rest in parseResume(rest) },
-        "KICK": parseKick,
-        "REMOVE": parseKick,
-        "MODE": { _, rest in parseMode(rest) },
-    ]
+    /// A command without arguments: anything after its word is a mistake.
+    private static func bare(_ command: ClientCommand, _ typed: String, _ rest: String) -> Result<ClientCommand, ProtocolError> {
+        rest.isEmpty ? .success(command) : .failure(noArguments(typed))
+    }
 
     private static func parseHost(_ rest: String) -> Result<ClientCommand, ProtocolError> {
         let words = rest.split(separator: " ")
@@ -104,7 +110,7 @@ public enum ClientCommand: Equatable, Sendable {
         return .success(.resume(code: String(words[0])))
     }
 
-    @Sendable private static func parseKick(_ keyword: String, _ rest: String) -> Result<ClientCommand, ProtocolError> {
+    private static func parseKick(_ keyword: String, _ rest: String) -> Result<ClientCommand, ProtocolError> {
         guard !rest.isEmpty else { return .failure(ProtocolError(.badArgument, "Type \(keyword) <name> to remove that player.")) }
         return .success(.kick(unquoted(rest)))
     }
@@ -116,31 +122,16 @@ public enum ClientCommand: Equatable, Sendable {
         return .success(.mode(mode))
     }
 
-    static let shortAnswers: [String: Answer] = [
-        "Y": .correct, "YES": .correct, "C": .correct, "CORRECT": .correct,
-        "N": .wrong, "NO": .wrong, "W": .wrong, "WRONG": .wrong,
-    ]
-
-    static let bareCommands: [String: ClientCommand] = [
-        "HELP": .help, "?": .help,
-        "START": .start, "AGAIN": .start, "R": .start,
-        "STATUS": .status,
-        "LEAVE": .leave,
-        "PING": .ping,
-        "QUIT": .quit, "Q": .quit, "EXIT": .quit, "BYE": .quit,
-        "LOCK": .lock, "UNLOCK": .unlock, "STOP": .stop, "CLOSE": .close,
-    ]
-
     private static func parseAnswer(_ rest: String) -> Result<ClientCommand, ProtocolError> {
         let words = rest.split(separator: " ").map { $0.uppercased() }
         let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); ANSWER <round> CORRECT names the round (a number like 3).")
         switch words.count {
         case 1:
-            guard let answer = shortAnswers[words[0]] else { return .failure(usage) }
+            guard let answer = ClientKeyword.answerWords[words[0]] else { return .failure(usage) }
             return .success(.answer(round: nil, answer))
         case 2:
             // Round 0 is a number, just never an open round: the room says wrong-round.
-            guard let round = WireNumber.parse(words[0]), let answer = shortAnswers[words[1]] else { return .failure(usage) }
+            guard let round = WireNumber.parse(words[0]), let answer = ClientKeyword.answerWords[words[1]] else { return .failure(usage) }
             return .success(.answer(round: round, answer))
         default:
             return .failure(usage)
@@ -162,24 +153,27 @@ public enum ClientCommand: Equatable, Sendable {
     /// The line that sends this command (what a client program writes).
     public var line: String {
         switch self {
-        case .help: return "HELP"
-        case .name(let name): return name.hasPrefix("\"") ? "NAME \(Quoting.quote(name))" : "NAME \(name)"
-        case .join(let room): return room.map { "JOIN \($0)" } ?? "JOIN"
-        case .start: return "START"
-        case .answer(let round, let answer): return round.map { "ANSWER \($0) \(answer.rawValue)" } ?? "ANSWER \(answer.rawValue)"
-        case .status: return "STATUS"
-        case .leave: return "LEAVE"
-        case .ping: return "PING"
-        case .quit: return "QUIT"
-        case .host(let claim): return claim.map { "HOST \($0.room) \($0.key)" } ?? "HOST"
-        case .watch(let room): return room.map { "WATCH \($0)" } ?? "WATCH"
-        case .lock: return "LOCK"
-        case .unlock: return "UNLOCK"
-        case .kick(let name): return name.hasPrefix("\"") ? "KICK \(Quoting.quote(name))" : "KICK \(name)"
-        case .stop: return "STOP"
-        case .close: return "CLOSE"
-        case .resume(let code): return "RESUME \(code)"
-        case .mode(let mode): return "MODE \(mode.rawValue)"
+        case .help: return word(.help)
+        case .name(let name): return name.hasPrefix("\"") ? "\(word(.name)) \(Quoting.quote(name))" : "\(word(.name)) \(name)"
+        case .join(let room): return room.map { "\(word(.join)) \($0)" } ?? word(.join)
+        case .start: return word(.start)
+        case .answer(let round, let answer):
+            return round.map { "\(word(.answer)) \($0) \(answer.rawValue)" } ?? "\(word(.answer)) \(answer.rawValue)"
+        case .status: return word(.status)
+        case .leave: return word(.leave)
+        case .ping: return word(.ping)
+        case .quit: return word(.quit)
+        case .host(let claim): return claim.map { "\(word(.host)) \($0.room) \($0.key)" } ?? word(.host)
+        case .watch(let room): return room.map { "\(word(.watch)) \($0)" } ?? word(.watch)
+        case .lock: return word(.lock)
+        case .unlock: return word(.unlock)
+        case .kick(let name): return name.hasPrefix("\"") ? "\(word(.kick)) \(Quoting.quote(name))" : "\(word(.kick)) \(name)"
+        case .stop: return word(.stop)
+        case .close: return word(.close)
+        case .resume(let code): return "\(word(.resume)) \(code)"
+        case .mode(let mode): return "\(word(.mode)) \(mode.rawValue)"
         }
     }
+
+    private func word(_ keyword: ClientKeyword) -> String { keyword.rawValue }
 }

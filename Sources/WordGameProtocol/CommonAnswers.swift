@@ -14,8 +14,8 @@ extension ClientCommand {
         line.utf8.withContiguousStorageIfAvailable(parseCommonAnswer(bytes:)) ?? nil
     }
 
-    /// The keywords of `ANSWER` (`commandsWithArguments`), uppercase.
-    static let answerKeywords = ["ANSWER", "A"]
+    /// The keywords of `ANSWER`, uppercase.
+    static let answerKeywords = [ClientKeyword.answer.rawValue] + ClientKeyword.aliases.filter { $0.value == .answer }.map(\.key)
 
     private static func parseCommonAnswer(bytes: UnsafeBufferPointer<UInt8>) -> ClientCommand? {
         // Up to three words, split by runs of spaces.
@@ -77,6 +77,6 @@ extension ClientCommand {
         Array(word.utf8).withUnsafeBufferPointer { packedUppercase($0, 0..<$0.count)! }
     }
 
-    private static let packedAnswers = shortAnswers.map { (key: packed($0.key), answer: $0.value) }
+    private static let packedAnswers = ClientKeyword.answerWords.map { (key: packed($0.key), answer: $0.value) }
     private static let packedAnswerKeywords = answerKeywords.map(packed)
 }

@@ -12,7 +12,7 @@ public enum ServerMessage: Equatable, Sendable {
     case help(String)
     /// Closes a block of lines of one keyword (`END HELP`, `END TOP`): a
     /// reader knows the block is complete without waiting for what follows.
-    case end(String)
+    case end(BlockEnd)
     case nameSet(String)
     case joined(room: String)
     case left(room: String)

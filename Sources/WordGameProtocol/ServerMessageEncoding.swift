@@ -22,47 +22,47 @@ extension ServerMessage {
         bytes = []  // `w` holds the only reference: appends do not copy
         defer { bytes = w.bytes }
         switch self {
-        case .welcome(let version, let hint): w.word("WORDGAME"); w.number(version); w.quoted(hint)
-        case .help(let text): w.word("HELP"); w.quoted(text)
-        case .end(let keyword): w.word("END"); w.word(keyword)
-        case .nameSet(let name): w.word("OK"); w.word("NAME"); w.quoted(name)
-        case .joined(let room): w.word("OK"); w.word("JOIN"); w.quoted(room)
-        case .left(let room): w.word("OK"); w.word("LEAVE"); w.quoted(room)
-        case .hosted(let room, let key): w.word("OK"); w.word("HOST"); w.quoted(room); w.quoted(key)
-        case .watchingRoom(let room): w.word("OK"); w.word("WATCH"); w.quoted(room)
-        case .lockSet(let locked): w.word("OK"); w.word(locked ? "LOCK" : "UNLOCK")
-        case .kicked(let name): w.word("OK"); w.word("KICK"); w.quoted(name)
-        case .stopped: w.word("OK"); w.word("STOP")
-        case .closed(let room): w.word("OK"); w.word("CLOSE"); w.quoted(room)
-        case .answerTaken(let round, let answer): w.word("OK"); w.word("ANSWER"); w.number(round); w.word(answer.rawValue)
-        case .error(let error): w.word("ERROR"); w.word(error.code.rawValue); w.quoted(error.text)
-        case .room(let r): w.word("ROOM"); w.quoted(r.name); w.word(r.state.rawValue); w.number(r.members); w.quoted(r.host); w.number(r.autoStart)
-        case .members(let total, let names): w.word("MEMBERS"); w.number(total); for name in names { w.quoted(name) }
-        case .you(let state): w.word("YOU"); w.word(state.rawValue)
-        case .starting(let ms): w.word("STARTING"); w.number(ms)
-        case .game(let g): w.word("GAME"); w.number(g.pairs); w.number(g.roundMilliseconds); w.number(g.maxIncorrect); w.number(g.players)
-        case .round(let r): w.word("ROUND"); w.number(r.number); w.number(r.pairs); w.quoted(r.english); w.quoted(r.spanish); w.number(r.milliseconds)
-        case .progress(let round, let answered, let playing): w.word("PROGRESS"); w.number(round); w.number(answered); w.number(playing)
+        case .welcome(let version, let hint): w.keyword(.welcome); w.number(version); w.quoted(hint)
+        case .help(let text): w.keyword(.help); w.quoted(text)
+        case .end(let block): w.keyword(.end); w.word(block.rawValue)
+        case .nameSet(let name): w.keyword(.ok); w.confirmed(.name); w.quoted(name)
+        case .joined(let room): w.keyword(.ok); w.confirmed(.join); w.quoted(room)
+        case .left(let room): w.keyword(.ok); w.confirmed(.leave); w.quoted(room)
+        case .hosted(let room, let key): w.keyword(.ok); w.confirmed(.host); w.quoted(room); w.quoted(key)
+        case .watchingRoom(let room): w.keyword(.ok); w.confirmed(.watch); w.quoted(room)
+        case .lockSet(let locked): w.keyword(.ok); w.confirmed(locked ? .lock : .unlock)
+        case .kicked(let name): w.keyword(.ok); w.confirmed(.kick); w.quoted(name)
+        case .stopped: w.keyword(.ok); w.confirmed(.stop)
+        case .closed(let room): w.keyword(.ok); w.confirmed(.close); w.quoted(room)
+        case .answerTaken(let round, let answer): w.keyword(.ok); w.confirmed(.answer); w.number(round); w.word(answer.rawValue)
+        case .error(let error): w.keyword(.error); w.word(error.code.rawValue); w.quoted(error.text)
+        case .room(let r): w.keyword(.room); w.quoted(r.name); w.word(r.state.rawValue); w.number(r.members); w.quoted(r.host); w.number(r.autoStart)
+        case .members(let total, let names): w.keyword(.members); w.number(total); for name in names { w.quoted(name) }
+        case .you(let state): w.keyword(.you); w.word(state.rawValue)
+        case .starting(let ms): w.keyword(.starting); w.number(ms)
+        case .game(let g): w.keyword(.game); w.number(g.pairs); w.number(g.roundMilliseconds); w.number(g.maxIncorrect); w.number(g.players)
+        case .round(let r): w.keyword(.round); w.number(r.number); w.number(r.pairs); w.quoted(r.english); w.quoted(r.spanish); w.number(r.milliseconds)
+        case .progress(let round, let answered, let playing): w.keyword(.progress); w.number(round); w.number(answered); w.number(playing)
         case .reveal(let r):
-            w.word("REVEAL"); w.number(r.number); w.quoted(r.english); w.quoted(r.spanish); w.word(r.truth.rawValue); w.quoted(r.translation)
+            w.keyword(.reveal); w.number(r.number); w.quoted(r.english); w.quoted(r.spanish); w.word(r.truth.rawValue); w.quoted(r.translation)
         case .result(let r):
-            w.word("RESULT"); w.number(r.number); w.word(r.verdict.rawValue); w.number(r.correct); w.number(r.wrong); w.number(r.rank); w.number(r.ranked)
-        case .top(let t): w.word("TOP"); w.number(t.rank); w.quoted(t.name); w.number(t.correct); w.number(t.wrong); w.number(t.milliseconds)
-        case .gameOver(let g): w.word("GAMEOVER"); w.number(g.rank); w.number(g.ranked); w.number(g.correct); w.number(g.wrong); w.number(g.milliseconds)
-        case .info(let text): w.word("INFO"); w.quoted(text)
-        case .pong: w.word("PONG")
-        case .bye(let text): w.word("BYE"); w.quoted(text)
-        case .notice(let event, let text): w.word("NOTICE"); w.word(event.rawValue); w.quoted(text)
-        case .roster(let name): w.word("ROSTER"); w.quoted(name)
-        case .arrived(let name): w.word("ARRIVED"); w.quoted(name)
-        case .departed(let name, let why): w.word("DEPARTED"); w.quoted(name); w.word(why.rawValue)
-        case .waiting(let count, let names): w.word("WAITING"); w.number(count); for name in names { w.quoted(name) }
-        case .tally(let t): w.word("TALLY"); w.number(t.number); w.number(t.right); w.number(t.wrong); w.number(t.timeout)
+            w.keyword(.result); w.number(r.number); w.word(r.verdict.rawValue); w.number(r.correct); w.number(r.wrong); w.number(r.rank); w.number(r.ranked)
+        case .top(let t): w.keyword(.top); w.number(t.rank); w.quoted(t.name); w.number(t.correct); w.number(t.wrong); w.number(t.milliseconds)
+        case .gameOver(let g): w.keyword(.gameOver); w.number(g.rank); w.number(g.ranked); w.number(g.correct); w.number(g.wrong); w.number(g.milliseconds)
+        case .info(let text): w.keyword(.info); w.quoted(text)
+        case .pong: w.keyword(.pong)
+        case .bye(let text): w.keyword(.bye); w.quoted(text)
+        case .notice(let event, let text): w.keyword(.notice); w.word(event.rawValue); w.quoted(text)
+        case .roster(let name): w.keyword(.roster); w.quoted(name)
+        case .arrived(let name): w.keyword(.arrived); w.quoted(name)
+        case .departed(let name, let why): w.keyword(.departed); w.quoted(name); w.word(why.rawValue)
+        case .waiting(let count, let names): w.keyword(.waiting); w.number(count); for name in names { w.quoted(name) }
+        case .tally(let t): w.keyword(.tally); w.number(t.number); w.number(t.right); w.number(t.wrong); w.number(t.timeout)
         case .ranking(let r):
-            w.word("RANKING"); w.number(r.rank); w.quoted(r.name); w.number(r.correct); w.number(r.wrong); w.number(r.milliseconds); w.number(r.outAt)
-        case .resumed(let name, let room): w.word("OK"); w.word("RESUME"); w.quoted(name); w.quoted(room)
-        case .token(let code, let grace): w.word("TOKEN"); w.quoted(code); w.number(grace)
-        case .score(let correct, let wrong, let rank, let ranked): w.word("SCORE"); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
+            w.keyword(.ranking); w.number(r.rank); w.quoted(r.name); w.number(r.correct); w.number(r.wrong); w.number(r.milliseconds); w.number(r.outAt)
+        case .resumed(let name, let room): w.keyword(.ok); w.confirmed(.resume); w.quoted(name); w.quoted(room)
+        case .token(let code, let grace): w.keyword(.token); w.quoted(code); w.number(grace)
+        case .score(let correct, let wrong, let rank, let ranked): w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
         }
     }
 }
@@ -80,6 +80,10 @@ private struct LineWriter {
     private mutating func separate() {
         if bytes.count > start { bytes.append(0x20) }
     }
+
+    mutating func keyword(_ keyword: ServerKeyword) { word(keyword.rawValue) }
+
+    mutating func confirmed(_ command: ConfirmedCommand) { word(command.rawValue) }
 
     mutating func word(_ text: String) {
         separate()

@@ -15,83 +15,83 @@ extension ServerMessage {
         let tokens: [Quoting.Token]
         do { tokens = try Quoting.tokenize(line) } catch { throw ParseError(description: "\(error): \(line)") }
         var reader = FieldReader(tokens: tokens, line: line)
-        let keyword = try reader.keyword()
+        let word = try reader.keyword()
+        guard let keyword = ServerKeyword(rawValue: word) else { throw reader.failure("unknown keyword \(word)") }
         switch keyword {
-        case "WORDGAME": self = .welcome(version: try reader.int(), hint: try reader.string())
-        case "HELP": self = .help(try reader.string())
-        case "END": self = .end(try reader.keyword())
-        case "OK": self = try Self.ok(&reader)
-        case "ERROR":
+        case .welcome: self = .welcome(version: try reader.int(), hint: try reader.string())
+        case .help: self = .help(try reader.string())
+        case .end: self = .end(try reader.enumeration())
+        case .ok: self = try Self.ok(&reader)
+        case .error:
             // A code this client does not know is still an error with a text to show.
             self = .error(ProtocolError(ProtocolError.Code(rawValue: try reader.keyword()), try reader.string()))
-        case "ROOM":
+        case .room:
             self = .room(RoomInfo(name: try reader.string(), state: try reader.enumeration(), members: try reader.int(),
                                   host: try reader.string(), autoStart: try reader.int()))
-        case "MEMBERS":
+        case .members:
             let total = try reader.int()
             var names: [String] = []
             while !reader.isAtEnd { names.append(try reader.string()) }
             self = .members(total: total, names: names)
-        case "YOU": self = .you(try reader.enumeration())
-        case "STARTING": self = .starting(milliseconds: try reader.int())
-        case "GAME":
+        case .you: self = .you(try reader.enumeration())
+        case .starting: self = .starting(milliseconds: try reader.int())
+        case .game:
             self = .game(GameInfo(pairs: try reader.int(), roundMilliseconds: try reader.int(),
                                   maxIncorrect: try reader.int(), players: try reader.int()))
-        case "ROUND":
+        case .round:
             self = .round(RoundInfo(number: try reader.int(), pairs: try reader.int(), english: try reader.string(),
                                     spanish: try reader.string(), milliseconds: try reader.int()))
-        case "PROGRESS": self = .progress(round: try reader.int(), answered: try reader.int(), playing: try reader.int())
-        case "REVEAL":
+        case .progress: self = .progress(round: try reader.int(), answered: try reader.int(), playing: try reader.int())
+        case .reveal:
             self = .reveal(Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),
                                   truth: try reader.enumeration(), translation: try reader.string()))
-        case "RESULT":
+        case .result:
             self = .result(RoundResult(number: try reader.int(), verdict: try reader.enumeration(), correct: try reader.int(),
                                        wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int()))
-        case "TOP":
+        case .top:
             self = .top(TopEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(),
                                  wrong: try reader.int(), milliseconds: Int64(try reader.int())))
-        case "GAMEOVER":
+        case .gameOver:
             self = .gameOver(GameOver(rank: try reader.int(), ranked: try reader.int(), correct: try reader.int(),
                                       wrong: try reader.int(), milliseconds: Int64(try reader.int())))
-        case "INFO": self = .info(try reader.string())
-        case "PONG": self = .pong
-        case "BYE": self = .bye(try reader.string())
-        case "NOTICE": self = .notice(try reader.enumeration(), try reader.string())
-        case "ROSTER": self = .roster(try reader.string())
-        case "ARRIVED": self = .arrived(try reader.string())
-        case "DEPARTED": self = .departed(try reader.string(), try reader.enumeration())
-        case "WAITING":
+        case .info: self = .info(try reader.string())
+        case .pong: self = .pong
+        case .bye: self = .bye(try reader.string())
+        case .notice: self = .notice(try reader.enumeration(), try reader.string())
+        case .roster: self = .roster(try reader.string())
+        case .arrived: self = .arrived(try reader.string())
+        case .departed: self = .departed(try reader.string(), try reader.enumeration())
+        case .waiting:
             let count = try reader.int()
             var names: [String] = []
             while !reader.isAtEnd { names.append(try reader.string()) }
             self = .waiting(count: count, names: names)
-        case "TALLY": self = .tally(Tally(number: try reader.int(), right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
-        case "RANKING":
+        case .tally: self = .tally(Tally(number: try reader.int(), right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
+        case .ranking:
             self = .ranking(RankingEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(), wrong: try reader.int(),
                                          milliseconds: Int64(try reader.int()), outAt: try reader.int()))
-        case "TOKEN": self = .token(code: try reader.string(), graceSeconds: try reader.int())
-        case "SCORE": self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
-        default: throw reader.failure("unknown keyword \(keyword)")
+        case .token: self = .token(code: try reader.string(), graceSeconds: try reader.int())
+        case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
         }
         try reader.end()
     }
 
     private static func ok(_ reader: inout FieldReader) throws(ParseError) -> ServerMessage {
         let what = try reader.keyword()
-        switch what {
-        case "NAME": return .nameSet(try reader.string())
-        case "JOIN": return .joined(room: try reader.string())
-        case "LEAVE": return .left(room: try reader.string())
-        case "HOST": return .hosted(room: try reader.string(), key: try reader.string())
-        case "WATCH": return .watchingRoom(try reader.string())
-        case "LOCK": return .lockSet(true)
-        case "UNLOCK": return .lockSet(false)
-        case "KICK": return .kicked(try reader.string())
-        case "STOP": return .stopped
-        case "CLOSE": return .closed(room: try reader.string())
-        case "ANSWER": return .answerTaken(round: try reader.int(), try reader.enumeration())
-        case "RESUME": return .resumed(name: try reader.string(), room: try reader.string())
-        default: throw reader.failure("unknown OK \(what)")
+        guard let confirmed = ConfirmedCommand(rawValue: what) else { throw reader.failure("unknown OK \(what)") }
+        switch confirmed {
+        case .name: return .nameSet(try reader.string())
+        case .join: return .joined(room: try reader.string())
+        case .leave: return .left(room: try reader.string())
+        case .host: return .hosted(room: try reader.string(), key: try reader.string())
+        case .watch: return .watchingRoom(try reader.string())
+        case .lock: return .lockSet(true)
+        case .unlock: return .lockSet(false)
+        case .kick: return .kicked(try reader.string())
+        case .stop: return .stopped
+        case .close: return .closed(room: try reader.string())
+        case .answer: return .answerTaken(round: try reader.int(), try reader.enumeration())
+        case .resume: return .resumed(name: try reader.string(), room: try reader.string())
         }
     }
 }

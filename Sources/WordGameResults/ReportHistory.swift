@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// Reads `history.jsonl` for the report: one `GameSummary` a line, blank
 /// lines skipped. A line that does not decode stops the report with its
@@ -42,20 +42,15 @@ public enum ReportHistory {
     /// Through the descriptor, so a missing file is told apart from one that
     /// cannot be read, by errno rather than by the wording of a Foundation error.
     static func read(_ path: String) throws(Problem) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing(path: path) : .unreadable(path: path, reason: String(cString: strerror(code)))
-        }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-            throw .unreadable(path: path, reason: "a folder, not a file")
-        }
         do {
-            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            return String(decoding: try FileContents.read(path), as: UTF8.self)
         } catch {
-            throw .unreadable(path: path, reason: "cannot be read")
+            switch error {
+            case .missing: throw .missing(path: path)
+            case .isDirectory: throw .unreadable(path: path, reason: "a folder, not a file")
+            case .unreadable(let code?): throw .unreadable(path: path, reason: Errno.text(code))
+            case .unreadable(nil): throw .unreadable(path: path, reason: "cannot be read")
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Glibc
 import WordGame
+import WordGamePOSIX
 
 /// Writes every finished game to a results folder, off the event loop (as
 /// Redis hands file work to its `bio` threads): two CSV files per game and a
@@ -39,8 +39,12 @@ public final class ResultsWriter: @unchecked Sendable {
 
     /// Why results cannot be kept, or nil when the folder is there and writable (it is made if needed).
     public func problem() -> String? {
-        do { try AtomicFile.makeDirectory(directory) } catch { return error.description }
-        guard access(directory, W_OK) == 0 else { return "\(directory): \(String(cString: strerror(errno)))" }
+        do {
+            try AtomicFile.makeDirectory(directory)
+            try AtomicFile.checkWritable(directory)
+        } catch {
+            return error.description
+        }
         return nil
     }
 

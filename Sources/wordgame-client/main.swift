@@ -1,15 +1,14 @@
 import Foundation
-import Glibc
 import WordGame
 import WordGameClient
+import WordGamePOSIX
 import WordGameProtocol
-import WordGameServer
 
 // Argument parsing and wiring only: the game lives in WordGameClient.
 
 func fail(_ message: String, usage: Bool = false) -> Never {
-    FileHandle.standardError.write(Data("wordgame-client: \(message)\n".utf8))
-    if usage { FileHandle.standardError.write(Data("\n\(ClientOptions.usage)\n".utf8)) }
+    StandardError.write("wordgame-client: \(message)")
+    if usage { StandardError.write("\n\(ClientOptions.usage)") }
     exit(usage ? 64 : 1)
 }
 
@@ -24,25 +23,17 @@ if options.showHelp {
     exit(0)
 }
 
-signal(SIGPIPE, SIG_IGN)
-
-/// The word list for a game this program runs: --words, else the default list.
-func loadWords(_ path: String?) throws(ClientError) -> WordList {
-    guard let path = path ?? DefaultWordList.path() else {
-        throw ClientError("cannot find the default word list \(DefaultWordList.relativePath); give one with --words PATH")
-    }
-    do { return try WordList.load(path: path) } catch { throw ClientError(error.description) }
-}
+Signal.ignoreBrokenPipe()
 
 /// A terminal that can place the cursor: TERM unset, `dumb` (Emacs' shell, some IDE consoles)
 /// or `unknown` cannot, and gets line mode instead of a screen of escape codes.
 let addressable = !["", "dumb", "unknown"].contains(ProcessInfo.processInfo.environment["TERM"] ?? "")
 
 if options.present {
-    guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else { fail("--present needs a terminal to draw on") }
+    guard Terminal.isTerminal(.standardInput) && Terminal.isTerminal(.standardOutput) else { fail("--present needs a terminal to draw on") }
     guard addressable else { fail("--present needs a terminal that can place the cursor (TERM is dumb or unset)") }
     do {
-        let (status, farewell) = try PresentApp.run(options, words: { () throws(ClientError) in try loadWords(options.game.wordsPath) })
+        let (status, farewell) = try PresentApp.run(options, words: { () throws(ClientError) in try GameWords.load(options.game.wordsPath) })
         farewell.forEach { print($0) }
         exit(status)
     } catch {
@@ -50,28 +41,28 @@ if options.present {
     }
 }
 
-let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !options.lineMode && addressable
+let interactive = Terminal.isTerminal(.standardInput) && Terminal.isTerminal(.standardOutput) && !options.lineMode && addressable
 
 /// Asks for a name on the normal terminal (or reads one line in line mode).
 func askName(_ reason: String?) -> String? {
     if let reason { print(reason) }
     // At a terminal the name is typed on the prompt's line; a script reads whole lines.
     print("Your name: ", terminator: interactive ? "" : "\n")
-    fflush(nil)
+    StandardOutput.flush()
     guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
     return line
 }
 
 // Solo by default: the same server, in this process, on 127.0.0.1.
-var soloServer: Server?
+var soloServer: SoloServer?
 let host: String, port: UInt16
 if let chosen = options.host {
     host = chosen
     port = options.port
 } else {
     let words: WordList
-    do { words = try loadWords(options.game.wordsPath) } catch { fail(error.description) }
-    do { soloServer = try SoloServer.start(words: words, rules: options.game.rules, seed: options.game.seed) } catch {
+    do { words = try GameWords.load(options.game.wordsPath) } catch { fail(error.description) }
+    do { soloServer = try SoloServer(words: words, rules: options.game.rules, seed: options.game.seed) } catch {
         fail("cannot start the solo game: \(error)")
     }
     host = "127.0.0.1"
@@ -119,5 +110,4 @@ if interactive {
     status = LineModeGame(connection: connection, name: name, journal: journal, resumes: resumes).run()
 }
 soloServer?.stop()
-soloServer?.waitUntilStopped()
 exit(status)

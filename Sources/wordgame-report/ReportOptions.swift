@@ -1,5 +1,5 @@
 import WordGameResults
-import WordGameServer
+import WordGameCommandLine
 
 /// The command line of `wordgame-report`.
 struct ReportOptions: Equatable {

@@ -1,12 +1,13 @@
 import Foundation
+import WordGamePOSIX
 import WordGameResults
 
 // Argument parsing, files and exit codes only: the figures are worked out in
 // WordGameResults (`Report`), where they are unit-tested.
 
 func fail(_ message: String, usage: Bool = false) -> Never {
-    FileHandle.standardError.write(Data("wordgame-report: \(message)\n".utf8))
-    if usage { FileHandle.standardError.write(Data("\n\(ReportOptions.usage)\n".utf8)) }
+    StandardError.write("wordgame-report: \(message)")
+    if usage { StandardError.write("\n\(ReportOptions.usage)") }
     exit(usage ? 64 : 1)  // 64: EX_USAGE (sysexits.h), as wordgame-server
 }
 

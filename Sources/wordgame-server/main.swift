@@ -1,13 +1,16 @@
 import Foundation
 import WordGame
+import WordGameCommandLine
+import WordGamePOSIX
 import WordGameResults
 import WordGameServer
+import WordListFiles
 
 // Argument parsing and wiring only: everything else lives in WordGameServer.
 
 func fail(_ message: String, usage: Bool = false) -> Never {
-    FileHandle.standardError.write(Data("wordgame-server: \(message)\n".utf8))
-    if usage { FileHandle.standardError.write(Data("\n\(ServerOptions.usage)\n".utf8)) }
+    StandardError.write("wordgame-server: \(message)")
+    if usage { StandardError.write("\n\(ServerOptions.usage)") }
     exit(usage ? 64 : 1)
 }
 
@@ -40,7 +43,7 @@ let settings = GameSettings(words: words, rules: options.game.rules, seed: optio
                             resumeGraceMilliseconds: options.resumeGraceSeconds * 1_000)
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
-    log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    log: { StandardError.write($0) },
     events: { console?.write($0) },
     resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads))
 
@@ -72,7 +75,7 @@ print("""
     Limits: \(server.limits.maxConnections) connections, \(server.limits.maxPerAddress) from one address; a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")
     \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port, client: .discover()))
     """)
-fflush(nil)  // all streams: the banner must show before the loop blocks, even when piped
+StandardOutput.flush()  // the banner must show before the loop blocks, even when piped
 server.run()
 console?.flush()
 print("wordgame-server: stopped")

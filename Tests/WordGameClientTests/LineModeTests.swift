@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import WordGameTestSupport
 import WordGame
+import WordListFiles
 import WordGameClient
 import WordGameServer
 

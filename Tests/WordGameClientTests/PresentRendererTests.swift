@@ -20,7 +20,7 @@ import WordGameProtocol
         state.receive(.room(RoomInfo(name: "k7px", state: .lobby, members: players, host: "", autoStart: 0)), at: t(0))
         state.receive(.you(.hosting), at: t(0))
         for index in 0..<players { state.receive(.roster(names(index)), at: t(0)) }
-        state.receive(.end("ROSTER"), at: t(0))
+        state.receive(.end(.roster), at: t(0))
         return state
     }
 
@@ -195,7 +195,7 @@ import WordGameProtocol
         for (rank, name) in ["Ana", "Bo"].enumerated() {
             state.receive(.top(TopEntry(rank: rank + 1, name: name, correct: 3 - rank, wrong: rank, milliseconds: 1_000)), at: t(0))
         }
-        state.receive(.end("TOP"), at: t(0))
+        state.receive(.end(.top), at: t(0))
         let wide = frame(state, columns: 80)
         #expect(text(wide).contains("Leaderboard"))
         let ana = row(of: "1 Ana", in: wide)!, bo = row(of: "2 Bo", in: wide)!
@@ -212,7 +212,7 @@ import WordGameProtocol
             state.receive(.ranking(RankingEntry(rank: index + 1, name: "Student\(index + 1)", correct: 15 - index / 3, wrong: index % 3,
                                                 milliseconds: 20_000 + Int64(index) * 100, outAt: 0)), at: t(60_000))
         }
-        state.receive(.end("RANKING"), at: t(60_000))
+        state.receive(.end(.ranking), at: t(60_000))
         return state
     }
 
@@ -305,14 +305,14 @@ import WordGameProtocol
         for (index, name) in names.enumerated() {
             round.receive(.top(TopEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 1_000)), at: t(0))
         }
-        round.receive(.end("TOP"), at: t(0))
+        round.receive(.end(.top), at: t(0))
         round.receive(.waiting(count: names.count, names: names), at: t(0))
         var over = round
         over.receive(.gameOver(GameOver(rank: 0, ranked: names.count, correct: 0, wrong: 0, milliseconds: 0)), at: t(60_000))
         for (index, name) in names.enumerated() {
             over.receive(.ranking(RankingEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 20_000, outAt: 0)), at: t(60_000))
         }
-        over.receive(.end("RANKING"), at: t(60_000))
+        over.receive(.end(.ranking), at: t(60_000))
         return [lobby(players: names.count, names: { names[$0] }), round, over]
     }
 

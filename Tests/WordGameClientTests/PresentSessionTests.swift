@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGamePOSIX
 @testable import WordGameClient
 import WordGame
 import WordGameProtocol
@@ -59,7 +60,7 @@ import WordGameServer
             Issue.record("no OK HOST")
             return
         }
-        shutdown(first.fd, Int32(SHUT_RDWR))  // the projector's link drops; the seat waits
+        Socket.shutdown(first.socket)  // the projector's link drops; the seat waits
         let intruder = try connect(server)
         #expect(throws: ClientError.self) { try PresentSession.open(intruder, as: .reclaim(room: room, key: "WRONGKEY1234")) }
         let back = try connect(server)

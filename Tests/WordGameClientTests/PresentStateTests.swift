@@ -104,7 +104,7 @@ import WordGameProtocol
         var state = host(playing: true)
         state.receive(.gameOver(GameOver(rank: 0, ranked: 1, correct: 0, wrong: 0, milliseconds: 0)), at: t(0))
         state.receive(.ranking(RankingEntry(rank: 1, name: "Ana", correct: 1, wrong: 0, milliseconds: 10, outAt: 0)), at: t(0))
-        state.receive(.end("RANKING"), at: t(0))
+        state.receive(.end(.ranking), at: t(0))
         #expect(state.screen == .gameOver && state.ranking.count == 1)
         state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 2)), at: t(0))
         #expect(state.screen == .playing && state.ranking.isEmpty && state.gamesPlayed == 2)

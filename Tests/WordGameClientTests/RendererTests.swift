@@ -248,7 +248,7 @@ import WordGameProtocol
             state.receive(.top(TopEntry(rank: rank + 1, name: name, correct: 2, wrong: rank, milliseconds: 100)), at: t(0))
         }
         #expect(state.top.isEmpty, "a board is shown once whole")
-        state.receive(.end("TOP"), at: t(0))
+        state.receive(.end(.top), at: t(0))
         let text = frame(state, at: 0, columns: 100, rows: 24).rows.joined(separator: "\n")
         #expect(text.contains("Leaderboard") && text.contains("1. Bo") && text.contains("3. Ana"))
         #expect(text.contains("Your rank: 3 of 12"))

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGamePOSIX
 @testable import WordGameClient
 import WordGame
 import WordGameProtocol
@@ -74,8 +75,8 @@ import WordGameServer
             case .reconnecting(let status): state.reconnecting = status
             case .lost(let why): Issue.record("lost: \(why)"); return
             }
-            var descriptor = link.pollDescriptor
-            _ = poll(&descriptor, 1, 20)
+            var entries = [link.pollEntry]
+            Poll.wait(&entries, milliseconds: 20)
         }
     }
 

@@ -100,7 +100,7 @@ import WordGameProtocol
         state.receive(.you(.hosting), at: t(0))
         state.receive(.roster("Bo"), at: t(0))
         state.receive(.roster("Cy"), at: t(0))
-        state.receive(.end("ROSTER"), at: t(0))
+        state.receive(.end(.roster), at: t(0))
         state.receive(.game(Self.rules), at: t(0))
         state.receive(.round(RoundInfo(number: 1, pairs: 5, english: "house", spanish: "casa", milliseconds: 5_000)), at: t(0))
         return state
@@ -114,7 +114,7 @@ import WordGameProtocol
         state.receive(.room(RoomInfo(name: "k7px", state: .playing, members: 2, host: "Host", autoStart: 0)), at: t(9_000))
         state.receive(.you(.hosting), at: t(9_000))
         state.receive(.roster("Cy"), at: t(9_000))
-        state.receive(.end("ROSTER"), at: t(9_000))
+        state.receive(.end(.roster), at: t(9_000))
         state.receive(.round(RoundInfo(number: 3, pairs: 5, english: "red", spanish: "rojo", milliseconds: 2_000)), at: t(9_000))
         #expect(state.key == "KEY" && state.room == "k7px")
         #expect(state.screen == .playing && state.round?.number == 3 && state.gamesPlayed == 1)

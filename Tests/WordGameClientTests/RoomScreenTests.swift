@@ -52,7 +52,7 @@ import WordGameProtocol
         state.receive(.you(.watching), at: t(0))
         state.receive(.game(GameInfo(pairs: 5, roundMilliseconds: 4_000, maxIncorrect: 3, players: 2)), at: t(0))
         state.receive(.top(TopEntry(rank: 1, name: "Ana", correct: 2, wrong: 0, milliseconds: 900)), at: t(0))
-        state.receive(.end("TOP"), at: t(0))
+        state.receive(.end(.top), at: t(0))
         state.receive(.round(RoundInfo(number: 3, pairs: 5, english: "dog", spanish: "perro", milliseconds: 2_000)), at: t(0))
         let screen = text(state, at: 1_000)
         #expect(screen.contains("dog") && screen.contains("perro"), "the falling word")
@@ -162,7 +162,7 @@ import WordGameProtocol
         var state = inRoom()
         state.receive(.top(TopEntry(rank: 1, name: "山田太郎花子桜子", correct: 15, wrong: 3, milliseconds: 900)), at: t(0))
         state.receive(.top(TopEntry(rank: 2, name: "Abcdefghijklmnop", correct: 14, wrong: 3, milliseconds: 900)), at: t(0))
-        state.receive(.end("TOP"), at: t(0))
+        state.receive(.end(.top), at: t(0))
         let screen = text(state, at: 0)
         #expect(screen.contains("1. 山田太郎花子桜子 15✓ 3✗") && screen.contains("2. Abcdefghijklmnop 14✓ 3✗"), "\(screen)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGamePOSIX
 @testable import WordGameClient
 import WordGame
 import WordGameProtocol
@@ -21,8 +22,8 @@ import WordGameTestSupport
             messages += link.read(at: .now())
             let status = link.settle(seat: seat, at: .now())
             if done(status, messages) || Date() > deadline { return (status, messages) }
-            var descriptor = link.pollDescriptor
-            _ = poll(&descriptor, 1, min(20, link.millisecondsUntilDue(at: .now()) ?? 20))
+            var entries = [link.pollEntry]
+            Poll.wait(&entries, milliseconds: min(20, link.millisecondsUntilDue(at: .now()) ?? 20))
         }
     }
 

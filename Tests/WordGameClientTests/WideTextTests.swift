@@ -40,7 +40,7 @@ import WordGameProtocol
             for (rank, name) in [Self.cjkName, "Zoë 🦊", "Ａｎａ"].enumerated() {
                 state.receive(.top(TopEntry(rank: rank + 1, name: name, correct: 12, wrong: 2, milliseconds: 900)), at: at)
             }
-            state.receive(.end("TOP"), at: at)
+            state.receive(.end(.top), at: at)
             screens.append(("feedback \(number)", state, at.adding(milliseconds: 3_100)))
         }
         state.receive(.gameOver(GameOver(rank: 2, ranked: 3, correct: 0, wrong: 5, milliseconds: 900)), at: t(90_000))

@@ -10,8 +10,7 @@ import WordGame
     static let silent: Set<String> = ["end", "progress", "arrived", "departed"]
 
     /// Every word the parser knows, in capitals: the only capitals a human line may add.
-    static let commandWords = Set(Array(ClientCommand.bareCommands.keys) + ClientCommand.shortAnswers.keys
-                                  + ClientCommand.commandsWithArguments.keys + LineMode.allCases.map(\.rawValue))
+    static let commandWords = Set(ClientKeyword.allSpellings + LineMode.allCases.map(\.rawValue))
 
     /// The batch a message speaks in: ROOM and MEMBERS answer STATUS (alone they
     /// are a room update, whose NOTICE tells the news), and a board has two rows
@@ -20,7 +19,7 @@ import WordGame
         switch message {
         case .room(let room): return [message, .members(total: room.members, names: []), .you(.lobby)]
         case .members: return [.room(RoomInfo(name: "main", state: .lobby, members: 2, host: "", autoStart: 0)), message, .you(.lobby)]
-        case .top: return [message, .top(TopEntry(rank: 2, name: "Bo", correct: 0, wrong: 1, milliseconds: 1_000)), .end("TOP")]
+        case .top: return [message, .top(TopEntry(rank: 2, name: "Bo", correct: 0, wrong: 1, milliseconds: 1_000)), .end(.top)]
         default: return [message]
         }
     }
@@ -110,7 +109,7 @@ import WordGame
             .tally(Tally(number: 3, right: 1, wrong: 0, timeout: 1)),
             .top(TopEntry(rank: 1, name: "Ana", correct: 3, wrong: 0, milliseconds: 7_400)),
             .top(TopEntry(rank: 2, name: "Bo \"the bear\"", correct: 0, wrong: 3, milliseconds: 11_500)),
-            .end("TOP"),
+            .end(.top),
         ]
         #expect(HumanText.lines(batch) == [
             "Everyone on pair 3: 1 right, 0 wrong, 1 out of time.",
@@ -120,7 +119,7 @@ import WordGame
         ])
         // Alone in a game, the tally and a board of one would repeat the verdict.
         #expect(HumanText.lines([.tally(Tally(number: 1, right: 1, wrong: 0, timeout: 0)),
-                                 .top(TopEntry(rank: 1, name: "Ana", correct: 1, wrong: 0, milliseconds: 1_000)), .end("TOP")]).isEmpty)
+                                 .top(TopEntry(rank: 1, name: "Ana", correct: 1, wrong: 0, milliseconds: 1_000)), .end(.top)]).isEmpty)
     }
 
     @Test func theEndOfAGameSaysYourPlaceOnce() {
@@ -138,7 +137,7 @@ import WordGame
             .gameOver(GameOver(rank: 0, ranked: 2, correct: 0, wrong: 0, milliseconds: 0)),
             .ranking(RankingEntry(rank: 1, name: "Ana", correct: 3, wrong: 1, milliseconds: 7_700, outAt: 0)),
             .ranking(RankingEntry(rank: 2, name: "Bo", correct: 0, wrong: 3, milliseconds: 11_500, outAt: 3)),
-            .end("RANKING"),
+            .end(.ranking),
         ]
         #expect(HumanText.lines(ranking) == [
             "Final ranking:",
@@ -196,7 +195,7 @@ import WordGame
 
     @Test func helpWrapsTo80ColumnsUnderItsDescriptions() {
         let long = "NAME <nickname>        your name, 1 to 16 characters (8 Chinese, Japanese or Korean), unique in the room (also NICK)"
-        let lines = HumanText.lines([.help(long), .help("Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong."), .end("HELP")])
+        let lines = HumanText.lines([.help(long), .help("Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong."), .end(.help)])
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
         #expect(lines[1].hasPrefix("  NAME <nickname>        your name,"))
         #expect(lines[2].hasPrefix(String(repeating: " ", count: 25)) && !lines[2].hasPrefix(String(repeating: " ", count: 26)), "hangs under the description")
@@ -206,10 +205,10 @@ import WordGame
     }
 
     @Test func blocksHaveAHeading() {
-        #expect(HumanText.lines([.help("HELP or ?   this list"), .help("QUIT   close"), .end("HELP")])
+        #expect(HumanText.lines([.help("HELP or ?   this list"), .help("QUIT   close"), .end(.help)])
                 == ["Commands (type one, then Enter; any case):", "  HELP or ?   this list", "  QUIT   close"])
-        #expect(HumanText.lines([.roster("Ana"), .roster("Bo"), .end("ROSTER")]) == ["Players in the room (2):", "  Ana, Bo"])
-        #expect(HumanText.lines([.end("ROSTER")]) == ["Nobody plays in the room yet."])
+        #expect(HumanText.lines([.roster("Ana"), .roster("Bo"), .end(.roster)]) == ["Players in the room (2):", "  Ana, Bo"])
+        #expect(HumanText.lines([.end(.roster)]) == ["Nobody plays in the room yet."])
         #expect(HumanText.lines([.waiting(count: 2, names: ["Ana", "Bo"])]) == ["Still to answer (2): Ana and Bo."])
         #expect(HumanText.lines([.waiting(count: 870, names: [])]) == ["Still to answer: 870 players."])
     }

@@ -8,7 +8,7 @@ import WordGameProtocol
     static let messages: [ServerMessage] = [
         .welcome(version: 1, hint: "Type NAME <nickname>."),
         .help("NAME <nickname>     choose your name"),
-        .end("HELP"),
+        .end(.help),
         .nameSet(tricky),
         .joined(room: "main"),
         .left(room: "class-7b"),

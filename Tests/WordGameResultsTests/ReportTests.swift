@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordGamePOSIX
 @testable import WordGameResults
 
 /// The report's figures over three hand-built games, checked one by one.

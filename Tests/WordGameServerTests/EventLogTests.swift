@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGamePOSIX
 @testable import WordGameServer
 
 /// The console writes what it is given, in order, with a timestamp, and a
@@ -10,7 +11,7 @@ import Testing
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]) }
-        let log = EventLog(fd: fds[1], limit: 10_000)
+        let log = EventLog(output: FileDescriptor(rawValue: fds[1]), limit: 10_000)
         // A line every 10 µs or so: without gathering, the console's thread
         // would wake and write for nearly every one.
         let started = Date()

@@ -1,4 +1,4 @@
-import CSystem
+import WordGamePOSIX
 import Foundation
 import Glibc
 import Testing
@@ -76,8 +76,8 @@ import WordGameTestSupport
         let server = try TestServer()
         let client = try server.client()
         guard let fd = serverSide(of: client) else { Issue.record("the server's end of the connection was not found"); return }
-        #expect(tcpOption(fd, csystem_TCP_NODELAY) == 1, "TCP_NODELAY")
-        #expect(tcpOption(fd, csystem_TCP_NOTSENT_LOWAT) == 1, "TCP_NOTSENT_LOWAT")
+        #expect(tcpOption(fd, 1) == 1, "TCP_NODELAY (1 in <netinet/tcp.h>)")
+        #expect(tcpOption(fd, 25) == 1, "TCP_NOTSENT_LOWAT (25 in <linux/tcp.h>)")
     }
 
     /// The kernel measures a loopback round trip in microseconds. This machine's
@@ -89,12 +89,12 @@ import WordGameTestSupport
         let client = try server.client()
         client.send("PING")
         #expect(try client.next() == .pong)
-        guard let fd = serverSide(of: client), let timing = TCPTiming.read(fd) else { Issue.record("no TCP_INFO"); return }
+        guard let fd = serverSide(of: client), let timing = TCPTiming.read(FileDescriptor(rawValue: fd)) else { Issue.record("no TCP_INFO"); return }
         let roundTrip = try #require(timing.roundTripNanoseconds)
         #expect(roundTrip > 0 && roundTrip < 50_000_000, "\(roundTrip) ns")
         #expect(timing.notSentBytes == 0)
-        #expect(TCPTiming.read(client.fd) != nil)
-        #expect(TCPTiming.read(STDERR_FILENO) == nil || TCPTiming.read(STDERR_FILENO)?.roundTripNanoseconds == nil)
+        #expect(TCPTiming.read(FileDescriptor(rawValue: client.fd)) != nil)
+        #expect(TCPTiming.read(.standardError) == nil || TCPTiming.read(.standardError)?.roundTripNanoseconds == nil)
     }
 
     /// Sixteen players answer one after another, and the last answer closes the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WordGame
+import WordListFiles
 import WordGameProtocol
 
 /// Whole games against the real server on 127.0.0.1, with several socket clients.

@@ -12,7 +12,7 @@ import WordGameProtocol
         if let name { client.send("NAME \(name)"); _ = try client.next() }
         client.send("HOST")
         let (room, key) = try client.waitFor { if case .hosted(let room, let key) = $0 { (room, key) } else { nil } }
-        _ = try client.waitFor { $0 == .end("ROSTER") }
+        _ = try client.waitFor { $0 == .end(.roster) }
         return (client, room, key)
     }
 

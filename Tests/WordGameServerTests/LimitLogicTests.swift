@@ -44,9 +44,9 @@ import WordGame
         #expect(seats.popExpired(at: t(60_010))?.0 == 9)
         #expect(seats.popExpired(at: t(99_000)) == nil && seats.nextExpiry == nil)
         // Compaction keeps the order over many holds.
-        for id in 0..<3_000 { seats.hold(id, since: t(Int64(id)), until: t(Int64(id) + 1)) }
-        var popped: [ConnectionID] = []
+        for id in 0..<3_000 { seats.hold(PlayerID(id), since: t(Int64(id)), until: t(Int64(id) + 1)) }
+        var popped: [PlayerID] = []
         while let (id, _) = seats.popExpired(at: t(10_000)) { popped.append(id) }
-        #expect(popped == Array(0..<3_000))
+        #expect(popped == (0..<3_000).map { PlayerID($0) })
     }
 }

@@ -15,8 +15,7 @@ import WordGame
         #expect(client.transcript.last == "END HELP")
         // Every word the parser knows, taken from it: a new command is missed here until HELP lists it.
         let modes = LineMode.allCases.map(\.rawValue)
-        for word in Array(ClientCommand.bareCommands.keys) + ClientCommand.shortAnswers.keys + ClientCommand.commandsWithArguments.keys
-                     + modes {
+        for word in ClientKeyword.allSpellings + modes {
             // Only the command lines count: the closing sentence ("Commands are…") would spell words for nothing.
             let commandLines = text.split(separator: "\n").filter { !$0.hasPrefix("Commands are") }.joined(separator: "\n")
             let spelled = commandLines.split(whereSeparator: { !$0.isLetter && $0 != "?" }).contains { $0 == word }
@@ -106,7 +105,7 @@ import WordGame
         while true {
             let message = try ana.next()
             if case .top(let row) = message { rows.append(row) }
-            if message == .end("TOP") { break }
+            if message == .end(.top) { break }
         }
         #expect(rows.count == 2)
         guard case .gameOver = try ana.next() else { Issue.record("GAMEOVER should follow the board: \(ana.transcript.last!)"); return }

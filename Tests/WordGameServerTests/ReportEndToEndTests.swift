@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import WordGameTestSupport
 import WordGame
+import WordListFiles
 import WordGameProtocol
+import WordGamePOSIX
 import WordGameResults
 
 /// The built `wordgame-report`, run as a teacher would run it, over a results

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import WordGame
+import WordListFiles
 import WordGameProtocol
+import WordGamePOSIX
 import WordGameResults
 
 /// Results files written by the real server on 127.0.0.1, read back as a

@@ -1,5 +1,6 @@
 import Testing
 import WordGame
+import WordGameProtocol
 @testable import WordGameServer
 
 /// Codes are drawn from one random number each; every code stays equally likely.

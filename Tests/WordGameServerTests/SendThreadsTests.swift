@@ -46,7 +46,7 @@ import WordGameServer
                         #expect(result == RoundResult(number: number, verdict: index == number ? .wrong : .right, correct: number - wrong,
                                                       wrong: wrong, rank: result.rank, ranked: 31), "\(player.label)")
                         seen.append("RESULT")
-                    case .end("TOP"): seen.append("END TOP")
+                    case .end(.top): seen.append("END TOP")
                     case .round(let next):
                         #expect(next.number == number + 1)
                         if index > 0 { #expect(next == round) }

@@ -95,7 +95,7 @@ import WordGameProtocol
         #expect(game.pairs == 5 && game.players == 1)
         let board = arrived.compactMap { if case .top(let entry) = $0 { entry } else { nil } }
         #expect(board.map(\.name) == ["Ana"])
-        #expect(arrived.contains(.end("TOP")))
+        #expect(arrived.contains(.end(.top)))
         guard case .round(let open) = arrived.last else { Issue.record("no ROUND"); return }
         #expect(open.number == second.number && open.milliseconds <= 3_000)
         // Before the first reveal there is no board to send: GAME and the pair only.

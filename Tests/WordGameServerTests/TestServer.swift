@@ -1,5 +1,6 @@
 import Foundation
 import WordGame
+import WordListFiles
 import WordGameProtocol
 import WordGameServer
 

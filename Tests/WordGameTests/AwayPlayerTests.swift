@@ -61,7 +61,7 @@ import WordGame
     @Test func leavingWhileAwayKeepsTheCountsRight() {
         var m = Match(pairs: pairs, rules: .original, players: [1, 2, 3])
         _ = m.openRound(at: t(0))
-        for player in [1, 2, 3] { m.delivered(to: player, Delivery(at: t(0))) }
+        for player: PlayerID in [1, 2, 3] { m.delivered(to: player, Delivery(at: t(0))) }
         m.playerAway(3)
         m.remove(3)
         #expect(m.round?.waitingForAnswer == 2 && m.playingCount == 2)

@@ -1,5 +1,6 @@
 import Testing
 import WordGame
+import WordListFiles
 
 @Suite struct DealerTests {
     /// Deals many pairs and checks each against the list itself, not the dealer's own flag.

@@ -31,7 +31,7 @@ import Testing
     func packedAndComparedRankingsAreTheRulesRanking(widest: Bool) {
         for seed in 1...20 as ClosedRange<UInt64> {
             let scores = randomScores(count: 300, seed: seed, widest: widest)
-            let players = scores.indices.map { 1_000 + $0 * 7 }
+            let players = scores.indices.map { PlayerID(1_000 + $0 * 7) }
             let standings = rank(scores, players: players)
             let expected = reference(scores, players: players)
             #expect(standings.map(\.player) == expected.map(\.player), "seed \(seed)")

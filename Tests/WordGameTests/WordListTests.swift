@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WordGame
+import WordListFiles
 
 @Suite struct WordListTests {
     @Test func defaultListLoads() throws {

@@ -1,5 +1,5 @@
-import Glibc
 import WordGame
+import WordGamePOSIX
 import WordGameServer
 
 /// The server the projector runs when no `--host` is given: the same server
@@ -21,7 +21,7 @@ public enum ClassServer {
                                                                            resultsDirectory: resultsDirectory))
                 server.start()
                 return server
-            } catch where error.code == EADDRINUSE && port != 0 && Int(port) < Int(firstPort) + portsTried - 1 && port < UInt16.max {
+            } catch where error.code == Errno.addressInUse && port != 0 && Int(port) < Int(firstPort) + portsTried - 1 && port < UInt16.max {
                 port += 1
             }
         }

@@ -1,5 +1,6 @@
-import Glibc
 import WordGame
+import WordGameCommandLine
+import WordGamePOSIX
 import WordGameProtocol
 import WordGameServer
 
@@ -28,7 +29,7 @@ public enum PresentApp {
                 server = try ClassServer.start(words: list, rules: options.game.rules, seed: options.game.seed, firstPort: options.port,
                                                resultsDirectory: options.resultsDirectory)
             } catch {
-                let tried = error.code == EADDRINUSE ? "port \(options.port) or the \(ClassServer.portsTried - 1) after it" : "port \(options.port)"
+                let tried = error.code == Errno.addressInUse ? "port \(options.port) or the \(ClassServer.portsTried - 1) after it" : "port \(options.port)"
                 throw ClientError("cannot listen on \(tried): \(error)")
             }
             host = "127.0.0.1"

@@ -177,7 +177,7 @@ public struct PresentState: Sendable {
         case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
         case .you(let state): me = state
         case .roster(let name): incomingRoster.append(name)
-        case .end("ROSTER"):
+        case .end(.roster):
             roster = incomingRoster
             incomingRoster = []
         case .arrived(let name): roster.append(name)
@@ -205,7 +205,7 @@ public struct PresentState: Sendable {
             lastRevealAt = now
         case .tally(let tally): lastTally = tally
         case .top(let entry): incomingTop.append(entry)
-        case .end("TOP"):
+        case .end(.top):
             top = incomingTop
             incomingTop = []
         case .gameOver:
@@ -215,7 +215,7 @@ public struct PresentState: Sendable {
             page = 0
             pageTurnedAt = now
         case .ranking(let entry): incomingRanking.append(entry)
-        case .end("RANKING"):
+        case .end(.ranking):
             ranking = incomingRanking
             incomingRanking = []
         case .info(let text) where text.hasPrefix("The results of game"):

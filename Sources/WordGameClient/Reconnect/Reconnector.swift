@@ -1,15 +1,15 @@
-import Glibc
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
 
 /// Takes a held seat back after a drop: tries `RESUME` on new connections,
 /// on `ReconnectSchedule`'s timetable, until one succeeds, the server says it
 /// holds no seat for the code, or the grace runs out. It never blocks: the
-/// loop polls `pollDescriptor` and calls `advance` each time round, so keys
+/// loop polls `pollEntry` and calls `advance` each time round, so keys
 /// (q above all) and the screen go on meanwhile.
 public final class Reconnector {
     public let seat: HeldSeat
-    private let address: ServerAddress
+    private let address: SocketAddress
     private var schedule: ReconnectSchedule
     private var attempt: ResumeAttempt?
     private let jitter: () -> Double
@@ -17,7 +17,7 @@ public final class Reconnector {
     public private(set) var failure: String?
 
     /// `droppedAt`: when the drop was noticed; the grace counts from then.
-    public init(seat: HeldSeat, address: ServerAddress, droppedAt: Instant, jitter: @escaping () -> Double = { Double.random(in: 0..<1) }) {
+    public init(seat: HeldSeat, address: SocketAddress, droppedAt: Instant, jitter: @escaping () -> Double = { Double.random(in: 0..<1) }) {
         self.seat = seat
         self.address = address
         schedule = ReconnectSchedule(droppedAt: droppedAt, graceSeconds: seat.token.graceSeconds)
@@ -30,7 +30,7 @@ public final class Reconnector {
     }
 
     /// The descriptor of the try under way (a negative fd, which poll skips, between tries).
-    public var pollDescriptor: pollfd { attempt?.pollDescriptor ?? pollfd(fd: -1, events: 0, revents: 0) }
+    public var pollEntry: PollEntry { attempt?.pollEntry ?? .none }
 
     /// How long the loop may sleep before `advance` has something to do.
     public func millisecondsUntilDue(at now: Instant) -> Int32 {

@@ -1,11 +1,10 @@
-import Glibc
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
-import WordGameServer
 
 /// One try at taking a seat back: a non-blocking connect to the server,
 /// `MODE MACHINE` and `RESUME <code>` at once, its greeting, and the reply.
-/// It never blocks: the loop polls `pollDescriptor` with its other
+/// It never blocks: the loop polls `pollEntry` with its other
 /// descriptors and calls `advance`.
 final class ResumeAttempt {
     enum Outcome {
@@ -25,46 +24,43 @@ final class ResumeAttempt {
     static let limitMilliseconds = 5_000
 
     private enum Phase {
-        case connecting(Int32)
+        case connecting(FileDescriptor)
         case greeting(ServerConnection)
         case awaitingReply(ServerConnection)
         case over
     }
 
-    private let address: ServerAddress
+    private let address: SocketAddress
     private let code: String
     private let gaveUpAt: Instant
     private var phase: Phase
 
-    init(to address: ServerAddress, code: String, at now: Instant) {
+    init(to address: SocketAddress, code: String, at now: Instant) {
         self.address = address
         self.code = code
         gaveUpAt = now.adding(milliseconds: Self.limitMilliseconds)
-        phase = address.startConnect().map(Phase.connecting) ?? .over
+        phase = (try? address.startConnect()).map(Phase.connecting) ?? .over
     }
 
     deinit {
-        if case .connecting(let fd) = phase { close(fd) }
+        if case .connecting(let socket) = phase { socket.close() }
     }
 
     /// What the loop polls for this try: writable while connecting, readable after.
-    var pollDescriptor: pollfd {
+    var pollEntry: PollEntry {
         switch phase {
-        case .connecting(let fd): return pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        case .greeting(let connection), .awaitingReply(let connection): return pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
-        case .over: return pollfd(fd: -1, events: 0, revents: 0)
+        case .connecting(let socket): return PollEntry(socket, input: false, output: true)
+        case .greeting(let connection), .awaitingReply(let connection): return connection.pollEntry
+        case .over: return .none
         }
     }
 
     /// Moves the try on as far as it goes without waiting.
     func advance(at now: Instant) -> Outcome {
-        if case .connecting(let fd) = phase {
-            var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&writable, 1, 0) > 0 {
-                let error = ServerAddress.connectError(fd)
-                guard error == 0 else { return fail(String(cString: strerror(error))) }
-                phase = .greeting(ServerConnection(connected: fd, address: address, then: [.resume(code: code)]))
-            }
+        if case .connecting(let socket) = phase, Poll.waitUntilWritable(socket, milliseconds: 0) {
+            let error = SocketAddress.connectError(socket)
+            guard error == 0 else { return fail(Errno.text(error)) }
+            phase = .greeting(ServerConnection(connected: socket, address: address, then: [.resume(code: code)]))
         }
         switch phase {
         case .over:
@@ -114,7 +110,7 @@ final class ResumeAttempt {
     }
 
     private func fail(_ why: String) -> Outcome {
-        if case .connecting(let fd) = phase { close(fd) }
+        if case .connecting(let socket) = phase { socket.close() }
         phase = .over
         return .failed(why)
     }

@@ -1,7 +1,6 @@
-import Glibc
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
-import WordGameServer
 
 /// The connection to the server as a loop sees it: kept up across drops.
 /// Each time round the loop calls `read`, gives the messages to its state,
@@ -32,8 +31,13 @@ public final class ServerLink {
     public var isReconnecting: Bool { reconnector != nil }
 
     /// What the loop polls for the server: the connection, or the reconnect's try.
-    public var pollDescriptor: pollfd {
-        reconnector?.pollDescriptor ?? pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+    public var pollEntry: PollEntry {
+        reconnector?.pollEntry ?? connection.pollEntry
+    }
+
+    /// Gives what waits to go (a QUIT) up to a second to leave, before the client exits.
+    public func finishSending() {
+        if reconnector == nil { connection.drainOutput(milliseconds: 1_000) }
     }
 
     /// How long the loop may sleep before the link has something to do (nil: until the connection speaks).

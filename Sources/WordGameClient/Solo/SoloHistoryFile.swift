@@ -1,4 +1,5 @@
 import Foundation
+import WordGamePOSIX
 import WordGameResults
 
 /// Where and how the solo history is kept: one JSON object a line in

@@ -1,8 +1,7 @@
-import CSystem
-import Glibc
+import Foundation
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
-import WordGameServer
 
 /// What a full-screen loop drives: state changed only by server messages,
 /// keys and time, and drawn by pure code. The game (`ClientState`) and the
@@ -71,20 +70,18 @@ public final class TerminalLoop<Screen: TerminalScreen> {
         link = ServerLink(connection, resumes: resumes)
         state = screen
         signals = try WakePipe()
-        color = getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true
+        color = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
     /// Plays until the player quits or the server goes away; returns the exit status.
     public func run() throws(ClientError) -> Int32 {
-        for signal in [SIGWINCH, SIGTERM, SIGINT, SIGHUP] {
+        for signal in [Signal.windowChanged, Signal.terminate, Signal.interrupt, Signal.hangUp] {
             do { try signals.forwardSignal(signal) } catch { throw ClientError("cannot watch signals: \(error)") }
         }
-        guard csystem_terminal_enter(STDIN_FILENO) == 0 else { throw ClientError("cannot put the terminal in raw mode") }
-        defer { csystem_terminal_restore() }
+        guard Terminal.enterFullScreen() else { throw ClientError("cannot put the terminal in raw mode") }
+        defer { Terminal.restore() }
         measure()
-        var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                     link.pollDescriptor,
-                     pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
+        var polls = [PollEntry(.standardInput), link.pollEntry, PollEntry(signals.readEnd)]
         var exitMessage: String?
         loop: while true {
             for message in link.read(at: .now()) {
@@ -104,25 +101,27 @@ public final class TerminalLoop<Screen: TerminalScreen> {
             let now = Instant.now()
             var timeout: Int32 = decoder.isWaiting ? 50 : state.isAnimating(at: now) ? Self.frameMilliseconds : 1_000
             if let due = link.millisecondsUntilDue(at: now) { timeout = min(timeout, due) }
-            polls[1] = link.pollDescriptor
-            let ready = poll(&polls, 3, timeout)
+            polls[1] = link.pollEntry
+            let ready = Poll.wait(&polls, milliseconds: timeout)
             if ready == 0 && decoder.isWaiting { handle(decoder.flush()) }
-            if polls[2].revents != 0 {
+            if polls[2].isReady {
                 for signal in signals.drain().map(Int32.init) {
-                    if signal == SIGWINCH { measure() } else {
+                    if signal == Signal.windowChanged { measure() } else {
                         link.send(.quit)
                         break loop
                     }
                 }
             }
-            if polls[0].revents != 0 {
+            if polls[0].isReady {
                 var chunk = [UInt8](repeating: 0, count: 256)
-                let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-                if n <= 0 { link.send(.quit); break }
-                handle(decoder.feed(chunk[0..<n]))
+                let n = chunk.withUnsafeMutableBytes { raw in (try? FileDescriptor.standardInput.read(into: raw)) ?? .done(0) }
+                guard case .done(let count) = n else { continue }
+                if count <= 0 { link.send(.quit); break }
+                handle(decoder.feed(chunk[0..<count]))
             }
         }
-        csystem_terminal_restore()
+        link.finishSending()
+        Terminal.restore()
         // The alternate screen is gone with the game: the score stays on the normal one.
         if let farewell = state.farewell { print(ScreenText.safe(farewell)) }
         if let exitMessage {
@@ -144,21 +143,13 @@ public final class TerminalLoop<Screen: TerminalScreen> {
         let frame = state.frame(columns: columns, rows: rows, now: .now()).ansi(color: color)
         guard frame != lastFrame else { return }
         lastFrame = frame
-        var bytes = Array(frame.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if n <= 0 { if errno == EINTR || errno == EAGAIN { continue }; return }
-            offset += n
-        }
-        bytes.removeAll()
+        try? FileDescriptor.standardOutput.writeAll(frame.utf8)
     }
 
     private func measure() {
-        var height: UInt16 = 0, width: UInt16 = 0
-        if csystem_window_size(STDOUT_FILENO, &height, &width) == 0, height > 0, width > 0 {
-            rows = Int(height)
-            columns = Int(width)
+        if let size = Terminal.windowSize() {
+            rows = size.rows
+            columns = size.columns
             state.resized(columns: columns, rows: rows)
         }
         lastFrame = ""  // redraw whole after a resize

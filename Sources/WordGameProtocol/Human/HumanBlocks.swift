@@ -18,7 +18,8 @@ enum HumanBlocks {
         guard line.columnWidth > width else { return [line] }
         let indent = line.prefix { $0 == " " }.count
         let body = line.dropFirst(indent)
-        let gap = body.range(of: "  ").map { body.distance(from: body.startIndex, to: $0.lowerBound) }
+        // The first two spaces in a row, as a count of characters into `body`.
+        let gap = zip(body, body.dropFirst()).enumerated().first { $0.element == (" ", " ") }?.offset
         let hang = gap.map { g in indent + g + body.dropFirst(g).prefix { $0 == " " }.count } ?? indent
         let head = String(line.prefix(hang))
         let rows = Columns.wrap(String(line.dropFirst(hang)), max(20, width - hang))

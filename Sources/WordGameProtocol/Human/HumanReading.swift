@@ -61,9 +61,9 @@ struct HumanReading {
         case .help:
             if case .help? = previous { return }
             lines += HumanBlocks.help(run(from: index) { if case .help(let text) = $0 { text } else { nil } })
-        case .end(let keyword):
+        case .end(let block):
             // A block's end is news only when the block was empty: "Nobody plays in the room yet."
-            guard keyword == "ROSTER" else { return }
+            guard block == .roster else { return }
             if case .roster? = previous { return }
             lines += HumanBlocks.roster([])
         case .nameSet(let name):

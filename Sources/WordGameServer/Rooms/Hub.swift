@@ -1,4 +1,5 @@
 import WordGame
+import WordGamePOSIX
 import WordGameProtocol
 
 /// Everyone connected: their names, their rooms and roles, and the commands
@@ -30,14 +31,17 @@ final class Hub {
     let settings: GameSettings
     let environment: RoomEnvironment
     var outbox: Outbox { environment.outbox }
-    let maxLineBytes: Int
+    /// What the hub asks of connections besides messages: closing, RESUME's rebinding, holds.
+    unowned let control: ConnectionControl
     let limits: ConnectionLimits
     /// Random bits for room codes, host keys and resume codes.
-    let random: () -> UInt64
-    var sessions: [ConnectionID: Session] = [:]
+    var random: () -> UInt64 { environment.random }
+    /// The loop's thread owns the hub (checked in debug builds).
+    let affinity: ThreadAffinity
+    var sessions: [PlayerID: Session] = [:]
     var rooms: [String: Room] = [:]
     /// Resume codes, to the session whose seat each takes back.
-    var tokens: [String: ConnectionID] = [:]
+    var tokens: [String: PlayerID] = [:]
     /// Seats held after a drop, oldest first (the grace is the same for all,
     /// so they expire in this order).
     var heldSeats = HeldSeats()
@@ -46,13 +50,13 @@ final class Hub {
     /// The server is stopping: connections that go now leave.
     var shuttingDown = false
 
-    init(settings: GameSettings, environment: RoomEnvironment, maxLineBytes: Int, limits: ConnectionLimits = ConnectionLimits(),
-         random: @escaping () -> UInt64) {
+    init(settings: GameSettings, environment: RoomEnvironment, control: ConnectionControl, limits: ConnectionLimits = ConnectionLimits(),
+         affinity: ThreadAffinity = ThreadAffinity("the hub")) {
         self.settings = settings
         self.environment = environment
-        self.maxLineBytes = maxLineBytes
+        self.control = control
         self.limits = limits
-        self.random = random
+        self.affinity = affinity
     }
 
     /// The first line on every connection (one the server turns away gets its own, `Server.refuse`).
@@ -60,7 +64,8 @@ final class Hub {
         .welcome(version: protocolVersion, hint: settings.openRooms ? HelpText.greeting : HelpText.hostedGreeting)
     }
 
-    func connected(_ id: ConnectionID, address: String = "?") {
+    func connected(_ id: PlayerID, address: String = "?") {
+        affinity.check()
         sessions[id] = Session(address: address)
         outbox.send(greeting, to: id)
     }
@@ -68,7 +73,8 @@ final class Hub {
     /// The connection is gone: closed, reset, silent too long, or after QUIT
     /// (`why` .left). Without a goodbye, a member's or host's seat is held
     /// for the resume grace (`HubResume.swift`); otherwise they leave.
-    func disconnected(_ id: ConnectionID, at now: Instant, why: Departure = .dropped) {
+    func disconnected(_ id: PlayerID, at now: Instant, why: Departure = .dropped) {
+        affinity.check()
         guard let session = sessions[id], session.awaySince == nil else { return }
         if why == .dropped, holdSeat(id, at: now) { return }
         // NOTICE dropped promises a held seat; a drop whose seat is not held is a leaving.
@@ -76,28 +82,9 @@ final class Hub {
         forgetSession(id)
     }
 
-    func isInARoom(_ id: ConnectionID) -> Bool { sessions[id]?.room != nil }
-
-    /// Whether `id` has been in a room; connections that never get there are closed after a while.
-    func hasEnteredARoom(_ id: ConnectionID) -> Bool { sessions[id]?.enteredARoom ?? true }
-
-    func received(_ frame: LineFramer.Frame, from id: ConnectionID, at now: Instant) {
-        switch frame {
-        case .tooLong:
-            error(.lineTooLong, "Lines are at most \(maxLineBytes) bytes; that one was discarded. Type a shorter line (HELP lists the commands).", to: id)
-        case .invalidUTF8:
-            error(.badUTF8, "That line was not UTF-8 text; it was discarded. Type HELP for the commands.", to: id)
-        case .line(let text):
-            guard text.contains(where: { $0 != " " && $0 != "\t" }) else { return }  // Enter alone: nothing to do
-            switch ClientCommand.parse(text) {
-            case .success(let command): handle(command, from: id, at: now)
-            case .failure(let problem): outbox.send(.error(problem), to: id)
-            }
-        }
-    }
-
     /// A tracked line left for `id` (see `Outbox.sendTracked`).
-    func delivered(_ id: ConnectionID, tag: Int, _ delivery: Delivery) {
+    func delivered(_ id: PlayerID, tag: Int, _ delivery: Delivery) {
+        affinity.check()
         sessions[id]?.room?.delivered(id, tag: tag, delivery)
     }
 
@@ -108,6 +95,7 @@ final class Hub {
     }
 
     func tick(at now: Instant) {
+        affinity.check()
         releaseExpiredSeats(at: now)
         for room in rooms.values {
             room.tick(at: now)
@@ -121,22 +109,25 @@ final class Hub {
         shuttingDown = true
         for id in sessions.keys {
             outbox.send(.bye(reason), to: id)
-            outbox.closeAfterFlush(id)
+            control.closeAfterFlush(id)
         }
     }
 
     // MARK: Commands
 
-    private func handle(_ command: ClientCommand, from id: ConnectionID, at now: Instant) {
+    /// A command from the seat `id` (lines that do not parse, and `MODE`, are
+    /// the transport's own business: `CommandReader`).
+    func handle(_ command: ClientCommand, from id: PlayerID, at now: Instant) {
+        affinity.check()
         switch command {
         case .help:
-            outbox.send(HelpText.lines.map(ServerMessage.help) + [.end("HELP")], to: id)
+            outbox.send(HelpText.lines.map(ServerMessage.help) + [.end(.help)], to: id)
         case .ping:
             outbox.send(.pong, to: id)
         case .quit:
-            outbox.send(.bye("Goodbye! Thanks for playing."), to: id)
+            outbox.send(.bye(HubTexts.goodbye), to: id)
             disconnected(id, at: now, why: .left)
-            outbox.closeAfterFlush(id)
+            control.closeAfterFlush(id)
         case .name(let raw):
             setName(raw, for: id)
         case .join(let raw):
@@ -166,14 +157,14 @@ final class Hub {
             closeRoom(by: id, at: now)
         case .resume(let code):
             resume(code, id, at: now)
-        case .mode(let mode):
-            outbox.setMode(mode, for: id)  // the connection's own business, in any state
+        case .mode:
+            break  // the connection's own business, in any state: `CommandReader` takes it
         }
     }
 
-    private func setName(_ raw: String, for id: ConnectionID) {
+    private func setName(_ raw: String, for id: PlayerID) {
         if let room = sessions[id]?.room {
-            return error(.alreadyInRoom, "You are in room \(room.spokenName); LEAVE first to change your name.", to: id)
+            return error(.alreadyInRoom, HubTexts.inRoomCannotRename(room.spokenName), to: id)
         }
         switch Names.nickname(raw) {
         case .success(let name):
@@ -184,13 +175,13 @@ final class Hub {
         }
     }
 
-    private func join(_ raw: String?, _ id: ConnectionID, at now: Instant) {
+    private func join(_ raw: String?, _ id: PlayerID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
-            return error(.alreadyInRoom, "You are in room \(room.spokenName) already; LEAVE first to change rooms.", to: id)
+            return error(.alreadyInRoom, HubTexts.inRoomCannotJoin(room.spokenName), to: id)
         }
         guard let name = session.name else {
-            return error(.noName, "Choose a name first: NAME <nickname>, then JOIN.", to: id)
+            return error(.noName, HubTexts.nameFirst, to: id)
         }
         guard let roomName = validRoom(raw ?? Names.defaultRoom, for: id) else { return }
         let room: Room
@@ -198,30 +189,27 @@ final class Hub {
             room = existing
         } else {
             guard settings.openRooms else {
-                return error(.noRoom, "There is no room \(roomName.uppercased()). Check the code on the board and type JOIN <code>.", to: id)
+                return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased()), to: id)
             }
             guard hasRoomForAnother(id) else { return }
             room = Room(name: roomName, settings: settings, environment: environment)
         }
         if room.locked {
-            return error(.roomLocked, "Room \(room.spokenName) is locked: the host lets nobody new in now. Ask them to let you in.", to: id)
+            return error(.roomLocked, HubTexts.roomLocked(room.spokenName), to: id)
         }
         if let taken = room.clash(with: name) {
-            let who = taken == name ? "is already called \(name)" : "is called \(taken), which looks the same as \(name)"
-            return error(.nameTaken, "Someone in room \(room.spokenName) \(who). Type NAME <another name>, then JOIN \(room.spokenName).", to: id)
+            return error(.nameTaken, HubTexts.nameTaken(room: room.spokenName, name: name, taken: taken), to: id)
         }
         rooms[roomName] = room
-        sessions[id]?.room = room
-        sessions[id]?.role = .member
-        sessions[id]?.enteredARoom = true
+        seat(id, in: room, as: .member)
         room.join(id, name: name, afterOK: tokenLines(for: id), at: now)
     }
 
     /// Takes `id` out of their room, whatever their role, and forgets a room
     /// left empty. `announced`: the room's notice, when not the one `why` makes.
-    func leaveRoom(_ id: ConnectionID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
+    func leaveRoom(_ id: PlayerID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let session = sessions[id], let room = session.room else { return }
-        sessions[id]?.room = nil
+        seat(id, in: nil)
         switch session.role {
         case .member: room.remove(id, why: why, announced: announced, at: now)
         case .host: room.hostAway(id, at: now)
@@ -237,7 +225,23 @@ final class Hub {
 
     // MARK: Helpers
 
-    func validRoom(_ raw: String, for id: ConnectionID) -> String? {
+    /// Puts the seat in `room` with `role` (nil: out of any room), and tells
+    /// the transport where it stands now.
+    func seat(_ id: PlayerID, in room: Room?, as role: Role? = nil) {
+        guard sessions[id] != nil else { return }
+        sessions[id]!.room = room
+        if let role { sessions[id]!.role = role }
+        if room != nil { sessions[id]!.enteredARoom = true }
+        reportStanding(id)
+    }
+
+    /// The seat's standing, for the transport (`ConnectionControl.seatChanged`).
+    func reportStanding(_ id: PlayerID) {
+        guard let session = sessions[id] else { return }
+        control.seatChanged(id, SeatStanding(inRoom: session.room != nil, enteredARoom: session.enteredARoom))
+    }
+
+    func validRoom(_ raw: String, for id: PlayerID) -> String? {
         switch Names.room(raw) {
         case .success(let valid): return valid
         case .failure(let problem):
@@ -247,19 +251,19 @@ final class Hub {
     }
 
     /// Whether one more room fits (`GameSettings.maxRooms`); says so if not.
-    func hasRoomForAnother(_ id: ConnectionID) -> Bool {
+    func hasRoomForAnother(_ id: PlayerID) -> Bool {
         guard rooms.count >= settings.maxRooms else { return true }
-        error(.tooManyRooms, "The server has \(settings.maxRooms) rooms already; join one of them, or try again later.", to: id)
+        error(.tooManyRooms, HubTexts.tooManyRooms(settings.maxRooms), to: id)
         return false
     }
 
-    func roomOrError(for id: ConnectionID) -> Room? {
+    func roomOrError(for id: PlayerID) -> Room? {
         if let room = sessions[id]?.room { return room }
-        error(.notInRoom, "You are not in a room: type NAME <nickname>, then JOIN (or JOIN <room>).", to: id)
+        error(.notInRoom, HubTexts.notInRoom, to: id)
         return nil
     }
 
-    func error(_ code: ProtocolError.Code, _ text: String, to id: ConnectionID) {
+    func error(_ code: ProtocolError.Code, _ text: String, to id: PlayerID) {
         outbox.send(.error(ProtocolError(code, text)), to: id)
     }
 }

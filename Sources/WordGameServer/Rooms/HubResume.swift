@@ -18,14 +18,14 @@ extension Hub {
     var graceSeconds: Int { settings.resumeGraceMilliseconds / 1_000 }
 
     /// `TOKEN` and what to do with it, in words for people typing into `nc`.
-    func tokenLines(for id: ConnectionID) -> [ServerMessage] {
+    func tokenLines(for id: PlayerID) -> [ServerMessage] {
         guard let code = token(for: id) else { return [] }
         return [.token(code: code, graceSeconds: graceSeconds),
-                .info("Your resume code is \(code). If your connection drops, connect again within \(graceSeconds) s and type RESUME \(code): you keep your seat and your score.")]
+                .info(HubTexts.resumeCode(code, graceSeconds: graceSeconds))]
     }
 
     /// The session's code, made on first need. Codes are unique among live sessions.
-    private func token(for id: ConnectionID) -> String? {
+    private func token(for id: PlayerID) -> String? {
         guard let session = sessions[id] else { return nil }
         if let code = session.token { return code }
         var code: String
@@ -40,7 +40,7 @@ extension Hub {
     /// all, `maxPerAddress` from one address. Otherwise joining and dropping
     /// in a loop would fill rooms with seats no connection pays for. Past
     /// either, a drop leaves at once.
-    func holdSeat(_ id: ConnectionID, at now: Instant) -> Bool {
+    func holdSeat(_ id: PlayerID, at now: Instant) -> Bool {
         guard !shuttingDown, let session = sessions[id], let room = session.room, session.token != nil, session.role != .viewer,
               heldSeats.count < limits.maxConnections, heldSeats.count(from: session.address) < limits.maxPerAddress
         else { return false }
@@ -60,23 +60,23 @@ extension Hub {
         while let (id, since) = heldSeats.popExpired(at: now) {
             guard let session = sessions[id], session.awaySince == since else { continue }  // back since, or gone another way
             heldSeats.count(session.address, -1)
-            environment.log("\(sessions[id]?.room?.name ?? "-"): \(sessions[id]?.name ?? "a player") did not come back within \(graceSeconds) s")
+            environment.log(ConsoleTexts.didNotComeBack(room: sessions[id]?.room?.name, name: sessions[id]?.name, graceSeconds: graceSeconds))
             leaveRoom(id, why: .dropped, announced: .left, at: now)
             forgetSession(id)
         }
     }
 
     /// Forgets a session and its code.
-    func forgetSession(_ id: ConnectionID) {
+    func forgetSession(_ id: PlayerID) {
         if let code = sessions[id]?.token { tokens[code] = nil }
         sessions[id] = nil
     }
 
     /// RESUME <code> from `id`: the held seat becomes this connection's.
-    func resume(_ typed: String, _ id: ConnectionID, at now: Instant) {
+    func resume(_ typed: String, _ id: PlayerID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
-            return error(.alreadyInRoom, "You are in room \(room.spokenName) already: RESUME is for a new connection after a drop.", to: id)
+            return error(.alreadyInRoom, HubTexts.inRoomCannotResume(room.spokenName), to: id)
         }
         let code = typed.uppercased()
         // A right code is never refused, so one guesser behind a school's shared
@@ -90,23 +90,24 @@ extension Hub {
               seat.role != .host || room.seat?.connection == nil || room.seat?.connection == held
         else {
             guard wrongGuess(from: session.address, at: now) else {
-                outbox.holdInput(fromAddressOf: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
-                return error(.slowDown, "No seat is held for that code, and your address has sent too many wrong codes: its connections outside a room wait \(limits.resumeGuessIntervalMilliseconds / 1_000) s before their next line.", to: id)
+                control.holdInput(fromAddressOf: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
+                return error(.slowDown, HubTexts.tooManyWrongCodes(waitSeconds: limits.resumeGuessIntervalMilliseconds / 1_000), to: id)
             }
-            return error(.badCode, "No seat is held for code \(typed.prefix(Self.tokenLength * 2)): it is mistyped, or the seat was given up after \(graceSeconds) s. Type NAME <nickname>, then JOIN.", to: id)
+            return error(.badCode, HubTexts.noSeatForCode(typed.prefix(Self.tokenLength * 2), graceSeconds: graceSeconds), to: id)
         }
         if seat.awaySince == nil {
             // The old connection is still open (frozen, or another device): it is told, and cut off.
-            outbox.send(.bye("Your seat in room \(room.spokenName) was taken over by a new connection (RESUME)."), to: held)
-            outbox.closeAfterFlush(held)
+            outbox.send(.bye(HubTexts.seatTakenOver(room.spokenName)), to: held)
+            control.closeAfterFlush(held)
             if seat.role == .member { room.match?.playerAway(held) }  // the pair sent to the old connection never left
         }
         if let own = session.token { tokens[own] = nil }
         if seat.awaySince != nil { heldSeats.count(seat.address, -1) }
         sessions[id] = nil
-        outbox.adopt(held, by: id)
+        control.rebind(held, to: id)
         sessions[held]?.awaySince = nil
         sessions[held]?.address = session.address
+        reportStanding(held)
         outbox.send([.resumed(name: seat.name ?? room.hostName ?? "", room: room.name)] + tokenLines(for: held), to: held)
         switch seat.role {
         case .member: room.memberBack(held, at: now)
@@ -140,7 +141,7 @@ extension Hub {
 /// seat, so a queue suffices. Entries for seats taken back stay until their
 /// time and are skipped then.
 struct HeldSeats {
-    private var queue: [(id: ConnectionID, since: Instant, until: Instant)] = []
+    private var queue: [(id: PlayerID, since: Instant, until: Instant)] = []
     private var head = 0
     /// Seats held now, in all and per address of the connection that dropped.
     private(set) var count = 0
@@ -156,11 +157,11 @@ struct HeldSeats {
 
     var nextExpiry: Instant? { head < queue.count ? queue[head].until : nil }
 
-    mutating func hold(_ id: ConnectionID, since: Instant, until: Instant) {
+    mutating func hold(_ id: PlayerID, since: Instant, until: Instant) {
         queue.append((id, since, until))
     }
 
-    mutating func popExpired(at now: Instant) -> (ConnectionID, Instant)? {
+    mutating func popExpired(at now: Instant) -> (PlayerID, Instant)? {
         guard head < queue.count, queue[head].until <= now else { return nil }
         defer {
             head += 1

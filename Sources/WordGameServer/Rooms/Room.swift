@@ -35,7 +35,7 @@ final class Room {
         var name: String
         let key: String
         /// Nil while the host is away (dropped, or left): the seat waits.
-        var connection: ConnectionID?
+        var connection: PlayerID?
         var awaySince: Instant?
     }
 
@@ -43,30 +43,30 @@ final class Room {
     let settings: GameSettings
     let environment: RoomEnvironment
     var outbox: Outbox { environment.outbox }
-    var members: [ConnectionID: Member] = [:]
+    var members: [PlayerID: Member] = [:]
     /// Each member's name as it clashes (`Names.nicknameKey`), to find them by name.
-    private(set) var memberByKey: [String: ConnectionID] = [:]
+    private(set) var memberByKey: [String: PlayerID] = [:]
     /// The hosting member of a room made with `JOIN`.
-    var openHostID: ConnectionID?
+    var openHostID: PlayerID?
     /// The host seat of a room made with `HOST`; nil for rooms made with `JOIN`.
     var seat: HostSeat?
-    private(set) var viewers: [ConnectionID] = []
+    private(set) var viewers: [PlayerID] = []
     var locked = false
     private var nextJoinSerial = 0
     private var joinOrder = JoinOrder()
     /// Members who have left, ever: a change that can alter who `MEMBERS` names.
     private var departures = 0
     /// The names `MEMBERS` gives, while they hold (`membersLine`).
-    private var listedNames: (host: ConnectionID?, departures: Int, names: [String])?
+    private var listedNames: (host: PlayerID?, departures: Int, names: [String])?
     var readyCount = 0
     var gamesStarted = 0
     var match: Match?
     var record: GameRecord?
     /// Each player's place in `record`, for the game on.
-    var slots: [ConnectionID: Int] = [:]
+    var slots: [PlayerID: Int] = [:]
     /// The players still thinking about the open pair, once they are few
     /// enough to name (see `RoomGame.swift`).
-    var thinking: [ConnectionID]?
+    var thinking: [PlayerID]?
     var roundTag = -1
     /// When the game starts: an auto-start countdown, or the start delay of a host's START.
     var countdownEnds: Instant?
@@ -95,19 +95,19 @@ final class Room {
     var spokenName: String { isHosted ? name.uppercased() : name }
 
     /// The connection that hosts now: the seat's, or the hosting member's.
-    var hostID: ConnectionID? { isHosted ? seat?.connection : openHostID }
+    var hostID: PlayerID? { isHosted ? seat?.connection : openHostID }
 
     var hostName: String? { seat?.name ?? openHostID.flatMap { members[$0]?.name } }
 
     /// Who gets the host's view: the host of a hosted room, and the viewers.
-    var observers: [ConnectionID] {
+    var observers: [PlayerID] {
         guard let host = seat?.connection else { return viewers }
         return [host] + viewers
     }
 
-    func isHost(_ id: ConnectionID) -> Bool { hostID == id }
+    func isHost(_ id: PlayerID) -> Bool { hostID == id }
 
-    func role(of id: ConnectionID) -> PlayerState {
+    func role(of id: PlayerID) -> PlayerState {
         if let member = members[id] { return member.state }
         if seat?.connection == id { return .hosting }
         return viewers.contains(id) ? .viewing : .outside
@@ -139,12 +139,12 @@ final class Room {
         return .members(total: members.count, names: names)
     }
 
-    func earliestMembers(_ count: Int) -> [ConnectionID] {
+    func earliestMembers(_ count: Int) -> [PlayerID] {
         let members = self.members
         return joinOrder.first(count) { members[$0]?.joinSerial == $1 }
     }
 
-    func member(named name: String) -> ConnectionID? { memberByKey[Names.nicknameKey(name)] }
+    func member(named name: String) -> PlayerID? { memberByKey[Names.nicknameKey(name)] }
 
     /// The name in the room that `name` clashes with (`Names.nicknameKey`:
     /// case and look-alikes), a member's or the host's of a hosted room
@@ -172,7 +172,7 @@ final class Room {
     // MARK: Members
 
     /// `afterOK`: lines that go right after `OK JOIN` (the resume code).
-    func join(_ id: ConnectionID, name: String, afterOK: [ServerMessage] = [], at now: Instant) {
+    func join(_ id: PlayerID, name: String, afterOK: [ServerMessage] = [], at now: Instant) {
         let watching = match != nil
         members[id] = Member(name: name, joinSerial: nextJoinSerial, state: watching ? .watching : .lobby, ready: !watching)
         memberByKey[Names.nicknameKey(name)] = id
@@ -184,7 +184,7 @@ final class Room {
                      + inProgress(at: now), to: id)
         outbox.send([.arrived(name)], to: observers)
         notices.add(.joined, name)
-        environment.log("\(self.name): \(name) joined")
+        environment.log(ConsoleTexts.joined(room: self.name, name: name))
         requestRoomUpdate(at: now, except: id)
         maybeStartByItself(at: now)
     }
@@ -192,7 +192,7 @@ final class Room {
     /// A member leaves, for `why`. Their pairs stop counting and they leave
     /// the ranking. `announced`: the notice, when not the one `why` makes
     /// (a held seat given up is "Bo left").
-    func remove(_ id: ConnectionID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
+    func remove(_ id: PlayerID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let member = members.removeValue(forKey: id) else { return }
         departures += 1
         memberByKey[Names.nicknameKey(member.name)] = nil
@@ -202,11 +202,11 @@ final class Room {
         outbox.send([.departed(member.name, why)], to: observers)
         let event = announced ?? NoticeBoard.event(for: why)
         notices.add(event, member.name)
-        environment.log("\(name): \(member.name) \(NoticeBoard.verb(for: event, plural: false))")
+        environment.log(ConsoleTexts.departed(room: name, name: member.name, verb: NoticeTexts.verb(for: event, plural: false)))
         if openHostID == id { handOpenHost(after: member.name) }
         if countdownEnds != nil && !countdownByHost && readyCount < autoStart {
             countdownEnds = nil
-            broadcast([.info("Not enough players any more: the countdown stopped.")])
+            broadcast([.info(Self.countdownStopped)])
         }
         if match != nil {
             if let slot = slots[id] { record?.leave(slot: slot, duringPair: match!.roundsPlayed + 1) }
@@ -222,42 +222,42 @@ final class Room {
     private func handOpenHost(after leaver: String) {
         openHostID = earliestMembers(1).first
         guard let host = openHostID, let hostName = members[host]?.name else { return }
-        outbox.send(.info("\(leaver) left; you are the host now. \(hostHint)"), to: host)
-        notices.replace(.host, "\(hostName) is the host now.")
+        outbox.send(.info(youHostNow(after: leaver)), to: host)
+        notices.replace(.host, Self.hostNow(hostName))
     }
 
     // MARK: The host seat and viewers
 
     /// The host of a hosted room takes their seat (first time, or back with the key).
-    func seatHost(_ id: ConnectionID, at now: Instant) {
+    func seatHost(_ id: PlayerID, at now: Instant) {
         let returning = seat?.awaySince != nil
         seat?.connection = id
         seat?.awaySince = nil
         outbox.send([.room(info), membersLine, .you(.hosting), .info(hostWelcome)] + observerStart(at: now), to: id)
         if returning {
-            broadcast([.notice(.host, "The host is back.")])
-            environment.log("\(name): the host is back")
+            broadcast([.notice(.host, Self.hostIsBack)])
+            environment.log(ConsoleTexts.hostBack(room: name))
         }
     }
 
     /// The host's connection `id` went (dropped, quit or left): the seat waits for the key.
-    func hostAway(_ id: ConnectionID, at now: Instant) {
+    func hostAway(_ id: PlayerID, at now: Instant) {
         guard seat?.connection == id else { return }  // the seat was taken back from elsewhere since
         seat?.connection = nil
         seat?.awaySince = now
-        broadcast([.notice(.host, "The host is away; the room waits for them. A game on goes on.")])
-        environment.log("\(name): the host is away")
+        broadcast([.notice(.host, Self.hostIsAway)])
+        environment.log(ConsoleTexts.hostAway(room: name))
     }
 
     /// Whether another viewer fits.
     var hasRoomForViewer: Bool { viewers.count < Self.maxViewers }
 
-    func addViewer(_ id: ConnectionID, at now: Instant) {
+    func addViewer(_ id: PlayerID, at now: Instant) {
         viewers.append(id)
         outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing), .info(viewerHint)] + observerStart(at: now), to: id)
     }
 
-    func removeViewer(_ id: ConnectionID) {
+    func removeViewer(_ id: PlayerID) {
         viewers.removeAll { $0 == id }
     }
 
@@ -266,7 +266,7 @@ final class Room {
     private func observerStart(at now: Instant) -> [ServerMessage] {
         var lines: [ServerMessage] = locked ? [.notice(.locked, lockedText)] : []
         lines += earliestMembers(members.count).compactMap { members[$0].map { .roster($0.name) } }
-        lines.append(.end("ROSTER"))
+        lines.append(.end(.roster))
         return lines + inProgress(at: now) + thinkingLines()
     }
 
@@ -288,7 +288,7 @@ final class Room {
         return lines
     }
 
-    func status(of id: ConnectionID) {
+    func status(of id: PlayerID) {
         outbox.send([.room(info), membersLine, .you(role(of: id))], to: id)
     }
 
@@ -312,13 +312,13 @@ final class Room {
     }
 
     /// `except`: a member who was just sent the same ROOM line directly.
-    func requestRoomUpdate(at now: Instant, except: ConnectionID? = nil) {
+    func requestRoomUpdate(at now: Instant, except: PlayerID? = nil) {
         guard roomUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) else { return }
         sendRoomUpdate(except: except)
     }
 
     /// ROOM and MEMBERS, with the notices gathered since the last update.
-    private func sendRoomUpdate(except: ConnectionID? = nil) {
+    private func sendRoomUpdate(except: PlayerID? = nil) {
         let lines = [.room(info), membersLine] + notices.take()
         outbox.send(lines, to: members.keys.filter { $0 != except })
         outbox.send(lines, to: observers)

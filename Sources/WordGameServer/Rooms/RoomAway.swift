@@ -6,7 +6,7 @@ import WordGameProtocol
 /// pairs timing out, until they come back with `RESUME` or the hub gives the
 /// seat up (`Room.remove`, announced as "Bo left").
 extension Room {
-    func memberAway(_ id: ConnectionID, at now: Instant) {
+    func memberAway(_ id: PlayerID, at now: Instant) {
         guard let member = members[id], !member.away else { return }
         members[id]?.away = true
         // The open pair can no longer reach them: the round does not wait for them.
@@ -14,7 +14,7 @@ extension Room {
         thinking?.removeAll { $0 == id }
         updateThinking()
         notices.add(.dropped, member.name)
-        environment.log("\(name): \(member.name) dropped; the seat is held")
+        environment.log(ConsoleTexts.dropped(room: name, name: member.name))
         requestRoomUpdate(at: now)
         closeRoundIfDone(at: now)
     }
@@ -22,7 +22,7 @@ extension Room {
     /// `id` is back on a new connection (`Hub.resume`): they get what a
     /// member joining gets, their counters in the game on, and the open pair
     /// if it is still theirs to answer, with their own time left.
-    func memberBack(_ id: ConnectionID, at now: Instant) {
+    func memberBack(_ id: PlayerID, at now: Instant) {
         guard let member = members[id] else { return }
         members[id]?.away = false
         match?.playerBack(id)
@@ -43,7 +43,7 @@ extension Room {
         }
         outbox.send(lines, to: id)
         notices.add(.back, member.name)
-        environment.log("\(name): \(member.name) is back")
+        environment.log(ConsoleTexts.back(room: name, name: member.name))
         requestRoomUpdate(at: now)
     }
 }

@@ -7,29 +7,29 @@ import WordGameProtocol
 /// sessions too, so the hub drives those (`Hub.kick`, `Hub.closeRoom`).
 extension Room {
     /// Why `id` may not use a host control, or nil if they may.
-    func refusal(forControlBy id: ConnectionID) -> ProtocolError? {
+    func refusal(forControlBy id: PlayerID) -> ProtocolError? {
         isHost(id) ? nil : ProtocolError(.notHost, notHostText)
     }
 
-    func setLocked(_ locked: Bool, by id: ConnectionID) {
+    func setLocked(_ locked: Bool, by id: PlayerID) {
         self.locked = locked
         outbox.send(.lockSet(locked), to: id)
-        broadcast([.notice(locked ? .locked : .unlocked, locked ? lockedText : "The host unlocked the room: new players can join.")])
-        environment.log("\(name): \(locked ? "locked" : "unlocked")")
+        broadcast([.notice(locked ? .locked : .unlocked, locked ? lockedText : Self.unlockedText)])
+        environment.log(ConsoleTexts.locked(room: name, locked))
     }
 
     /// The host ends the game now: the standings so far are final.
-    func stopGame(by id: ConnectionID, at now: Instant) {
+    func stopGame(by id: PlayerID, at now: Instant) {
         if match == nil, countdownByHost {
             // The host's START is still counting down: STOP calls it off.
             countdownEnds = nil
             countdownByHost = false
             outbox.send(.stopped, to: id)
-            broadcast([.notice(.stopped, "The host called off the start.")])
+            broadcast([.notice(.stopped, Self.startCalledOff)])
             return requestRoomUpdate(at: now)
         }
         guard let current = match else {
-            return outbox.send(.error(ProtocolError(.noRound, "No game is on: there is nothing to stop.")), to: id)
+            return outbox.send(.error(ProtocolError(.noRound, Self.nothingToStop)), to: id)
         }
         outbox.send(.stopped, to: id)
         endGame(standings: current.ranking(), stoppedEarly: true, at: now)
@@ -37,11 +37,11 @@ extension Room {
 
     /// Everyone leaves: members, viewers, the host. Returns who was in it, for
     /// the hub to update their sessions. A game on ends first, so its results are kept.
-    func close(at now: Instant) -> [ConnectionID] {
+    func close(at now: Instant) -> [PlayerID] {
         if let current = match { endGame(standings: current.ranking(), stoppedEarly: true, at: now) }
         let everyone = Array(members.keys) + observers
-        broadcast([.notice(.closed, "The host closed room \(spokenName). Type JOIN <room> to play elsewhere, or QUIT."), .you(.outside)])
-        environment.log("\(name): closed by the host")
+        broadcast([.notice(.closed, closedText), .you(.outside)])
+        environment.log(ConsoleTexts.closed(room: name))
         return everyone
     }
 }

@@ -1,12 +1,16 @@
 import WordGame
 
 /// What rooms need from the world, passed in so that rooms stay pure logic
-/// (the isowords way): where their lines go, wall-clock time for the results,
-/// the operator's console, and where finished games go.
+/// (the isowords way): where their lines go, random bits, wall-clock time for
+/// the results, the operator's console, and where finished games go.
 struct RoomEnvironment {
     var outbox: Outbox
     /// A fresh tag for a tracked line (see `Outbox.sendTracked`).
     var nextTag: () -> Int
+    /// Random bits: room codes, host keys, resume codes, and the deal of a
+    /// game when the server has no seed. The server's come from the kernel;
+    /// a test's from a seeded generator.
+    var random: () -> UInt64
     /// Seconds since 1970, for the date and time in results files. Rooms never
     /// time rules with it (they use the monotonic instants they are given).
     var wallClock: () -> Double

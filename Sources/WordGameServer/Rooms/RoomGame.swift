@@ -9,9 +9,9 @@ extension Room {
     /// START from `id`: the host starts the game (after the start delay when it
     /// brings in others; a second START during it starts at once); in a room
     /// with auto-start, anyone else says they are ready.
-    func start(by id: ConnectionID, at now: Instant) {
+    func start(by id: PlayerID, at now: Instant) {
         guard match == nil else {
-            return outbox.send(.error(ProtocolError(.gameOn, "A game is on: wait for it to end (answer with y / n if you play).")), to: id)
+            return outbox.send(.error(ProtocolError(.gameOn, Self.gameIsOn)), to: id)
         }
         if isHost(id) {
             let delay = settings.startDelayMilliseconds
@@ -20,7 +20,7 @@ extension Room {
             countdownEnds = now.adding(milliseconds: delay)
             countdownByHost = true
             broadcast([.starting(milliseconds: delay)])
-            environment.log("\(name): the host starts a game in \(delay / 1_000) s")
+            environment.log(ConsoleTexts.startsIn(room: name, seconds: delay / 1_000))
             return requestRoomUpdate(at: now)
         }
         guard autoStart > 0, members[id] != nil else {
@@ -30,7 +30,7 @@ extension Room {
             members[id]?.ready = true
             readyCount += 1
         }
-        outbox.send(.info("You are ready. \(autoStartHint)"), to: id)
+        outbox.send(.info(readyText), to: id)
         maybeStartByItself(at: now)
     }
 
@@ -43,19 +43,19 @@ extension Room {
     }
 
     /// Starts a game with every member; `starter` is the host who asked, nil when it started by itself.
-    func startGame(by starter: ConnectionID?, at now: Instant) {
+    func startGame(by starter: PlayerID?, at now: Instant) {
         let byHost = starter != nil || countdownByHost
         countdownEnds = nil
         countdownByHost = false
         guard !members.isEmpty else {
-            if let starter { outbox.send(.error(ProtocolError(.noPlayers, "Nobody has joined yet: wait for players, then type START.")), to: starter) }
+            if let starter { outbox.send(.error(ProtocolError(.noPlayers, Self.nobodyYet)), to: starter) }
             return requestRoomUpdate(at: now)  // a countdown everyone left: the room is back in its lobby
         }
         gamesStarted += 1
         let players = members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
         let rules = settings.rules
         var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
-                                                  ?? UInt64.random(in: .min ... .max))
+                                                  ?? environment.random())
         let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
         match = Match(pairs: pairs, rules: rules, players: players)
         lastLeaderboard = []
@@ -66,8 +66,8 @@ extension Room {
         let game = gameLine(players: players.count)
         outbox.send([game, .you(.playing)], to: players)
         outbox.send([game], to: observers)
-        broadcast([.notice(.started, byHost ? "The host started the game." : "The game started.")])
-        environment.log("\(name): game \(gamesStarted) started with \(players.count) player\(players.count == 1 ? "" : "s")")
+        broadcast([.notice(.started, Self.started(byHost: byHost))])
+        environment.log(ConsoleTexts.started(room: name, game: gamesStarted, players: players.count))
         requestRoomUpdate(at: now)
         openRound(at: now)
     }
@@ -112,7 +112,7 @@ extension Room {
     }
 
     /// The open round's line left for `id`: their time starts.
-    func delivered(_ id: ConnectionID, tag: Int, _ delivery: Delivery) {
+    func delivered(_ id: PlayerID, tag: Int, _ delivery: Delivery) {
         guard tag == roundTag else { return }
         match?.delivered(to: id, delivery)
     }
@@ -122,32 +122,30 @@ extension Room {
                          spanish: round.pair.spanish, milliseconds: milliseconds))
     }
 
-    func answer(_ answer: Answer, round number: Int?, by id: ConnectionID, at now: Instant) {
+    func answer(_ answer: Answer, round number: Int?, by id: PlayerID, at now: Instant) {
         guard let openNumber = match?.round.map({ $0.index + 1 }) else {
-            let text = match == nil ? "No game is on. \(startHint(for: id))" : "No pair is open; wait for the next one."
+            let text = match == nil ? noGameText(for: id) : Self.noPairOpen
             return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
         }
         if let number, number != openNumber {
-            return outbox.send(.error(ProtocolError(.wrongRound, "Round \(number) is not open; the current round is \(openNumber): type ANSWER \(openNumber) CORRECT|WRONG, or y / n.")), to: id)
+            return outbox.send(.error(ProtocolError(.wrongRound, Self.roundNotOpen(number, open: openNumber))), to: id)
         }
         // Changed in place: a copy of the match here would copy its tables on every answer.
         switch match!.answer(answer, by: id, at: now, namesRound: number != nil) {
         case .taken:
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
-            outbox.send(.error(ProtocolError(.tooLate, "Time was up for round \(openNumber): it counts as a timeout. Answer the next pair before it lands.")), to: id)
+            outbox.send(.error(ProtocolError(.tooLate, Self.timeWasUp(openNumber))), to: id)
         case .meantForPreviousPair:
             // Before the pair left, the clock shown is the fallback one, still ahead: "before it reached you".
             let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? -1
-            let when = since < 0 ? "before pair \(openNumber) reached you" : "\(since) ms after pair \(openNumber) reached you"
-            return outbox.send(.error(ProtocolError(.tooSoon, "That answer came \(when), too soon to be for it: it was a late answer to pair \(openNumber - 1) and does not count. Pair \(openNumber) is still open: answer it with y / n.")), to: id)
+            return outbox.send(.error(ProtocolError(.tooSoon, Self.tooSoon(millisecondsAfter: since, open: openNumber))), to: id)
         case .alreadyAnswered:
-            return outbox.send(.error(ProtocolError(.alreadyAnswered, "You already answered pair \(openNumber); wait for the next one.")), to: id)
+            return outbox.send(.error(ProtocolError(.alreadyAnswered, Self.alreadyAnswered(openNumber))), to: id)
         case .out:
-            return outbox.send(.error(ProtocolError(.notPlaying, "You are out of this game (\(settings.rules.maxIncorrect) wrong attempts); you watch until it ends.")), to: id)
+            return outbox.send(.error(ProtocolError(.notPlaying, Self.outOfGame(maxIncorrect: settings.rules.maxIncorrect))), to: id)
         case .notInMatch:
-            let text = members[id] == nil ? "You do not play in this room: you \(role(of: id) == .hosting ? "host" : "watch") it."
-                                          : "You joined during this game: you watch, and play from the next one."
+            let text = members[id] == nil ? Self.notAPlayer(hosting: role(of: id) == .hosting) : Self.joinedMidGame
             return outbox.send(.error(ProtocolError(.notPlaying, text)), to: id)
         case .noOpenRound:
             return
@@ -185,7 +183,7 @@ extension Room {
         standings.prefix(settings.leaderboardSize).map { standing in
             .top(TopEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
                           wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds))
-        } + [.end("TOP")]
+        } + [.end(.top)]
     }
 
     // MARK: The end
@@ -207,19 +205,19 @@ extension Room {
                          milliseconds: $0.score.answerMilliseconds)
             } ?? GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
             members[id] = Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false, away: member.away)
-            outbox.send([.gameOver(final), .you(.lobby), .info("Game over. \(againHint(for: id))")], to: id)
+            outbox.send([.gameOver(final), .you(.lobby), .info(gameOverText(for: id))], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
         // The ranking (up to 2,000 lines) is encoded once for all observers; only the hint differs.
         outbox.send([.gameOver(watched)] + wholeRanking(standings), to: observers)
-        for id in observers { outbox.send(.info("Game over. \(observerAgainHint(for: id))"), to: id) }
-        if stoppedEarly { broadcast([.notice(.stopped, "The host ended the game after pair \(playedPairs).")]) }
+        for id in observers { outbox.send(.info(observerGameOverText(for: id)), to: id) }
+        if stoppedEarly { broadcast([.notice(.stopped, Self.endedEarly(afterPair: playedPairs))]) }
         if var finished = record {
             finished.finish(at: environment.wallClock(), ranks: Dictionary(uniqueKeysWithValues: standings.compactMap { standing in
                 slots[standing.player].map { ($0, standing.rank) }
             }), stoppedEarly: stoppedEarly)
-            environment.log("\(name): game \(finished.number) over after \(playedPairs) pair\(playedPairs == 1 ? "" : "s")"
-                            + (standings.first.flatMap { members[$0.player]?.name }.map { "; first: \($0)" } ?? ""))
+            environment.log(ConsoleTexts.over(room: name, game: finished.number, pairs: playedPairs,
+                                              first: standings.first.flatMap { members[$0.player]?.name }))
             environment.gameEnded(finished)
         }
         record = nil
@@ -234,7 +232,7 @@ extension Room {
             let outAt = slots[standing.player].flatMap { record?.totals(slot: $0).outAt } ?? 0
             return .ranking(RankingEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
                                          wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds, outAt: outAt))
-        } + [.end("RANKING")]
+        } + [.end(.ranking)]
     }
 
     /// RANKING lists at most this many rows.

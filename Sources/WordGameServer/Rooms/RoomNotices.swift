@@ -44,19 +44,8 @@ struct NoticeBoard {
     }
 
     private func sentence(for notice: (event: NoticeEvent, names: [String], count: Int)) -> String {
-        let text = Self.sentence(notice.names, count: notice.count, verb: Self.verb(for: notice.event, plural: notice.count > 1))
-        return notice.event == .dropped ? text.dropLast() + "; \(dropGraceSeconds) s to come back." : text
-    }
-
-    static func sentence(_ names: [String], count: Int, verb: String) -> String {
-        let others = count - names.count
-        let who: String
-        switch (names.count, others) {
-        case (1, 0): who = names[0]
-        case (_, 0): who = names.dropLast().joined(separator: ", ") + " and " + names.last!
-        default: who = names.joined(separator: ", ") + " and \(others) other\(others == 1 ? "" : "s")"
-        }
-        return "\(who) \(verb)."
+        let text = NoticeTexts.sentence(notice.names, count: notice.count, verb: NoticeTexts.verb(for: notice.event, plural: notice.count > 1))
+        return notice.event == .dropped ? NoticeTexts.withGrace(text, seconds: dropGraceSeconds) : text
     }
 
     static func event(for departure: Departure) -> NoticeEvent {
@@ -64,16 +53,6 @@ struct NoticeBoard {
         case .left: .left
         case .dropped: .dropped
         case .removed: .removed
-        }
-    }
-
-    static func verb(for event: NoticeEvent, plural: Bool) -> String {
-        switch event {
-        case .joined: "joined"
-        case .dropped: "dropped"
-        case .back: plural ? "are back" : "is back"
-        case .removed: plural ? "were removed by the host" : "was removed by the host"
-        default: "left"
         }
     }
 }

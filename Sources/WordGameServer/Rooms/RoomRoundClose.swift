@@ -66,13 +66,13 @@ extension Room {
             guard let verdict = outcome.verdictBySlot[place.slot], let member = self.members[place.player] else { return nil }
             let result = ServerMessage.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
                                                           wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
-            return RoundClose.Reader(id: place.player, result: result, out: place.score.isOut,
+            return RoundClose.Reader(player: place.player, result: result, out: place.score.isOut,
                                      tracked: opening && member.state == .playing)
         }
         // When every member was judged (the usual case) there are no others: no second pass.
         let others = members.lazy.compactMap { id, member -> RoundClose.Reader? in
             if let slot = self.slots[id], outcome.verdictBySlot[slot] != nil { return nil }
-            return RoundClose.Reader(id: id, result: nil, out: false, tracked: opening && member.state == .playing)
+            return RoundClose.Reader(player: id, result: nil, out: false, tracked: opening && member.state == .playing)
         }
         guard judged < members.count else { return AnySequence(judgedReaders) }
         return AnySequence([AnySequence(judgedReaders), AnySequence(others)].joined())

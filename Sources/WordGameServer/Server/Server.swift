@@ -1,0 +1,272 @@
+import Dispatch
+import Foundation
+import WordGame
+import WordGamePOSIX
+import WordGameProtocol
+import WordGameResults
+
+/// The wordgame server: one event loop (`EventLoop`) over non-blocking
+/// sockets, and the parts it drives, each one idea:
+/// - `Listener`: accepting, and choosing each connection's framing;
+/// - `ConnectionTable`: who is connected, by socket and by seat;
+/// - `InputPath`: reading and pacing what connections send;
+/// - `CommandReader`: lines to commands for the hub;
+/// - `WritePath`: what rooms send, encoded and written;
+/// - `Hub`: the rooms, pure logic, which sees seats and messages, never sockets.
+/// This class wires them and carries their news between them.
+///
+/// All state is the loop thread's (checked in debug builds), except `mail`
+/// (locked, for other threads) and `finished` (a semaphore).
+public final class Server: @unchecked Sendable {
+    public let port: UInt16
+    let configuration: ServerConfiguration
+    /// `configuration.limits`, with `maxConnections` fitted to the descriptor limit.
+    public let limits: ConnectionLimits
+    /// Why `maxConnections` was lowered at start, for the banner; nil if it was not.
+    public let limitNote: String?
+    /// Where finished games are written; nil when results are not kept.
+    public let results: ResultsWriter?
+    let affinity = ThreadAffinity("the server's loop state")
+    let loop: EventLoop
+    let table: ConnectionTable
+    let listener: Listener
+    let input: InputPath
+    let writes: WritePath
+    private(set) var hub: Hub!
+    private let mail = LoopMail()
+    private let finished = DispatchSemaphore(value: 0)
+    private var stopReason: String?
+    private var nextHousekeeping = Instant.now()
+    /// Connections with input left from earlier turns, taken as a turn begins.
+    private var waiting: [Connection] = []
+
+    /// Binds and listens at once, so the port is known (and taken) when this returns.
+    public init(configuration: ServerConfiguration) throws(Errno) {
+        self.configuration = configuration
+        Signal.ignoreBrokenPipe()
+        (limits, limitNote) = Listener.fitToDescriptorLimit(configuration.limits)
+        loop = try EventLoop(affinity: affinity)
+        table = ConnectionTable(affinity: affinity)
+        let maxLineBytes = configuration.maxLineBytes, log = configuration.log
+        listener = try Listener(address: configuration.bindAddress, port: configuration.port, epoll: loop.epoll, table: table,
+                                limits: limits, log: { log($0) }, makeFraming: { LineFraming(maxLineBytes: maxLineBytes) })
+        port = listener.port
+        input = InputPath(epoll: loop.epoll, affinity: affinity, limits: limits)
+        writes = WritePath(table: table, epoll: loop.epoll, affinity: affinity, maxQueuedBytes: configuration.maxQueuedBytes,
+                           sendThreads: configuration.sendThreads, openRooms: configuration.game.openRooms)
+        let events = configuration.events
+        let mail = self.mail, wake = loop.wake
+        let results = configuration.resultsDirectory.map { directory in
+            ResultsWriter(directory: directory, log: { events($0) }, warn: { log("wordgame-server: \($0)") }, saved: { outcome in
+                mail.post(outcome)
+                wake.wake()
+            })
+        }
+        self.results = results
+        var tags = 0
+        let random = RandomPool()
+        let environment = RoomEnvironment(
+            outbox: writes,
+            nextTag: { tags += 1; return tags },
+            random: random.next,
+            wallClock: { WallClock.secondsSince1970() },
+            log: { events($0) },
+            gameEnded: { record in results?.save(record) })
+        hub = Hub(settings: configuration.game, environment: environment, control: self, limits: limits, affinity: affinity)
+        wire()
+    }
+
+    /// Carries each part's news to the part that acts on it.
+    private func wire() {
+        listener.onAccepted = { [unowned self] connection, _ in hub.connected(connection.player, address: connection.address) }
+        listener.onFresh = { [unowned self] connection, now in read(connection, failed: false, at: now) }
+        input.onInput = { [unowned self] event in take(event) }
+        writes.onEvent = { [unowned self] event in take(event) }
+    }
+
+    /// Runs the loop on the calling thread until `stop()` or a forwarded signal.
+    public func run() {
+        defer { finished.signal() }
+        loop.run(self)
+        sayGoodbye(stopReason ?? TransportTexts.shuttingDown)
+    }
+
+    /// Runs the loop on a thread of its own (the in-process server of tests and solo play).
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "wordgame-server"
+        thread.start()
+    }
+
+    /// Asks the loop to stop; safe from any thread. Players are told why.
+    public func stop() {
+        mail.requestStop()
+        loop.wake.wake()
+    }
+
+    /// Blocks until `run()` has returned.
+    public func waitUntilStopped() {
+        finished.wait()
+        finished.signal()
+    }
+
+    /// Makes SIGINT and SIGTERM stop the server cleanly instead of killing it.
+    public func stopOnTerminationSignals() throws(Errno) {
+        try loop.wake.forwardSignal(Signal.interrupt)
+        try loop.wake.forwardSignal(Signal.terminate)
+    }
+
+    // MARK: Connections
+
+    /// Reads a connection; what came is served at once, after the news that
+    /// its tracked lines left (an answer must not overtake its pair's departure).
+    func read(_ connection: Connection, failed: Bool, at now: Instant) {
+        guard input.read(from: connection, failed: failed) else { return }
+        writes.reportTransmitted(connection)
+        input.serve(connection, at: now)
+    }
+
+    /// The connection is gone: its seat is the hub's to hold or give up.
+    func close(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        connection.framing.discardInput()
+        table.remove(connection)
+        hub.disconnected(connection.player, at: .now())
+    }
+
+    /// The server ends a connection on its own initiative: the hub lets go
+    /// of it first (a member's seat is held), then `lines`, ending with BYE,
+    /// are the last it gets; its unexecuted input is thrown away.
+    func sendOff(_ connection: Connection, _ lines: [ServerMessage], at now: Instant) {
+        hub.disconnected(connection.player, at: now)
+        writes.send(lines, to: CollectionOfOne(connection.player))
+        writes.closeAfterFlush(connection)
+        connection.framing.discardInput()
+    }
+
+    // MARK: News between the parts
+
+    private func take(_ event: InputPath.Event) {
+        switch event {
+        case .frame(let frame, let connection, let now):
+            switch CommandReader.read(frame, maxLineBytes: configuration.maxLineBytes) {
+            case .nothing: break
+            case .command(let command): hub.handle(command, from: connection.player, at: now)
+            case .mode(let mode): writes.setMode(mode, of: connection)
+            case .problem(let problem): writes.send(.error(problem), on: connection)
+            }
+        case .reply(let bytes, let connection):
+            writes.enqueue(bytes, for: connection)
+        case .ended(let connection, let farewell):
+            hub.disconnected(connection.player, at: .now())
+            writes.enqueue(farewell, for: connection)
+            writes.closeAfterFlush(connection)
+            connection.framing.discardInput()
+        case .runawayLine(let connection, let now):
+            let text = TransportTexts.runawayLine(maxDiscardedBytes: limits.maxDiscardedBytes)
+            sendOff(connection, [.error(ProtocolError(.lineTooLong, text)), .bye(TransportTexts.runawayLineBye)], at: now)
+        case .lost(let connection):
+            close(connection)
+        }
+    }
+
+    private func take(_ event: WriteEvent) {
+        switch event {
+        case .delivered(let report):
+            for tag in report.tags { hub.delivered(report.player, tag: tag, report.delivery) }
+        case .mustClose(let connection, let queued):
+            if let queued { configuration.log(TransportTexts.droppedSlowReader(connection.id, queuedBytes: queued)) }
+            close(connection)
+        }
+    }
+
+    // MARK: Housekeeping
+
+    static let housekeepingMilliseconds = 1_000
+
+    /// Once a second: closes connections that never entered a room within the
+    /// registration limit, and connections silent past the idle limit
+    /// (Protocol.md §8). Each is told why in a BYE; an idle member's seat is
+    /// held for the resume grace like any drop.
+    func housekeeping(at now: Instant) {
+        guard now >= nextHousekeeping else { return }
+        nextHousekeeping = now.adding(milliseconds: Self.housekeepingMilliseconds)
+        input.forgetExpiredHolds(at: now)
+        let registrationEnds = now.adding(milliseconds: -limits.registrationMilliseconds)
+        let idleSince = now.adding(milliseconds: -limits.idleMilliseconds)
+        for connection in table.all where !connection.isClosing {
+            if connection.connectedAt < registrationEnds && !connection.seat.enteredARoom {
+                sendOff(connection, [.bye(TransportTexts.registrationOver(milliseconds: limits.registrationMilliseconds))], at: now)
+            } else if connection.lastLineAt < idleSince {
+                sendOff(connection, [.bye(TransportTexts.idle(milliseconds: limits.idleMilliseconds))], at: now)
+            }
+        }
+    }
+
+    // MARK: Stopping
+
+    /// Tells everyone the server is stopping and gives their sockets up to a
+    /// second to take it; results still being written are waited for.
+    private func sayGoodbye(_ reason: String) {
+        defer { results?.waitUntilIdle() }
+        hub.shutdown(reason: reason)
+        // BYE is the last line: those who go while the sockets drain (each
+        // closes once its BYE is out) are not news any more.
+        writes.saidGoodbye = true
+        writes.flushDirty()
+        let deadline = Instant.now().adding(milliseconds: 1_000)
+        while !table.isEmpty, Instant.now() < deadline {
+            guard let events = loop.poll(milliseconds: 50) else { break }
+            for event in events {
+                guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { continue }
+                if event.failed { close(connection) } else if event.writable { writes.flush(connection) }
+            }
+        }
+        for connection in Array(table.all) { close(connection) }
+        table.releaseClosedDescriptors()
+    }
+}
+
+extension Server: EventLoopDelegate {
+    /// The soonest of: the rooms' next deadline, a backlog connection's next
+    /// line, the next housekeeping sweep, the listener's pause ending.
+    func nextWakeup() -> Instant? {
+        var soonest = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil].compactMap { $0 }.min()
+        if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
+        return soonest
+    }
+
+    func beginTurn() {
+        waiting = input.beginTurn()
+    }
+
+    func handle(_ event: Epoll.Event, at now: Instant) {
+        if event.id == listener.socket.rawValue { return listener.acceptAll(at: now) }
+        guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { return }
+        if event.readable || event.failed { read(connection, failed: event.failed, at: now) }
+        if event.writable, table.connection(on: connection.socket) === connection { writes.flush(connection) }
+    }
+
+    func woken(bySignal: Bool) {
+        let letters = mail.take()
+        if bySignal { stopReason = TransportTexts.shuttingDownOnSignal } else if letters.stop { stopReason = TransportTexts.shuttingDown }
+        if stopReason != nil { loop.finish() }
+        for outcome in letters.saved { hub.resultsSaved(outcome) }
+    }
+
+    func endTurn() {
+        input.serve(waiting, at: .now())
+        waiting = []
+        hub.tick(at: .now())
+        housekeeping(at: .now())
+        listener.resumeListening(at: .now())
+        writes.flushDirty()
+        table.releaseClosedDescriptors()
+    }
+
+    func failed(_ error: Errno) {
+        configuration.log(TransportTexts.loopFailed(error))
+        stopReason = TransportTexts.internalError
+    }
+}

@@ -1,0 +1,22 @@
+import WordGame
+
+/// The hub's requests about connections, carried out on them.
+extension Server: ConnectionControl {
+    func closeAfterFlush(_ player: PlayerID) {
+        guard let connection = table.connection(for: player) else { return }
+        writes.closeAfterFlush(connection)
+    }
+
+    func rebind(_ held: PlayerID, to newcomer: PlayerID) {
+        table.rebind(held, to: newcomer)
+    }
+
+    func holdInput(fromAddressOf player: PlayerID, milliseconds: Int) {
+        guard let connection = table.connection(for: player) else { return }
+        input.holdAddress(of: connection, milliseconds: milliseconds, at: .now())
+    }
+
+    func seatChanged(_ player: PlayerID, _ standing: SeatStanding) {
+        table.connection(for: player)?.seat = standing
+    }
+}

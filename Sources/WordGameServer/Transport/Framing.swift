@@ -1,0 +1,53 @@
+import WordGameProtocol
+
+/// How a connection's bytes become lines, and its lines bytes: the seam
+/// between a transport and the game. Lines over TCP (`LineFraming`) are one
+/// framing; another (WebSocket messages, each one line) implements this
+/// protocol, and the listener that accepts a connection picks its framing
+/// (`Listener.Kind`). Rooms, the hub and matches never learn which it was:
+/// they get lines as commands and send messages.
+///
+/// A framing belongs to its connection, and so to the event loop.
+protocol Framing: AnyObject {
+    /// Bytes just read from the socket. The connection reads again only once
+    /// they are all taken, so what waits here is one read at most.
+    func append(_ bytes: UnsafeRawBufferPointer)
+
+    /// Whether bytes wait to be taken.
+    var hasInput: Bool { get }
+
+    /// Takes the next unit of input (a line, or part of one) and says what it
+    /// holds. The server takes one unit at a time, so that it can pace a
+    /// connection's lines.
+    func next() -> Inbound
+
+    /// Bytes of a line that never ends, thrown away so far: past the limit
+    /// (`ConnectionLimits.maxDiscardedBytes`) the connection is closed.
+    var discardedByteCount: Int { get }
+
+    /// Forgets what is waiting (the connection is closing).
+    func discardInput()
+
+    /// How the write path puts lines on this transport.
+    var output: OutputFraming { get }
+}
+
+/// What a unit of input holds.
+enum Inbound: Equatable {
+    /// Lines (or problems with them) for the hub, in order; often one, none
+    /// for part of a line.
+    case frames([LineFramer.Frame])
+    /// Bytes the transport itself answers with, at once and in order (a
+    /// WebSocket pong).
+    case reply([UInt8])
+    /// The peer ends the connection the transport's way; `farewell` is its
+    /// last bytes (a WebSocket close frame).
+    case end(farewell: [UInt8])
+}
+
+/// How lines leave for one transport. Lines over TCP go as they are; a
+/// framing that wraps them is another case here, and the write path encodes
+/// each send once per case present among its readers.
+enum OutputFraming: Int, CaseIterable {
+    case lines
+}

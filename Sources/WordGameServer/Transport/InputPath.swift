@@ -1,0 +1,188 @@
+import WordGame
+import WordGamePOSIX
+import WordGameProtocol
+
+/// Reading and taking input, in bounded portions (Protocol.md §8):
+/// - a connection's socket is read only once its last read is taken, so
+///   what waits in the server is at most one read (64 KiB) per connection;
+/// - each turn of the loop executes at most `linesPerTurn` of its lines, so
+///   one client delays the others by about a millisecond at most;
+/// - lines are paced by a token bucket, and wait while the client has much
+///   output unread; lines that wait stay in the kernel's socket buffer
+///   (EPOLLIN is off meanwhile), so the client is slowed, never dropped;
+/// - lines from an address on hold (wrong RESUME codes) wait, outside rooms;
+/// - a connection that is closing has its input thrown away.
+/// What the input holds goes to `onInput` (the server), in order. The event
+/// loop's alone.
+final class InputPath {
+    enum Event {
+        /// A line (or a problem with one), to execute.
+        case frame(LineFramer.Frame, Connection, Instant)
+        /// Bytes the transport answers with itself.
+        case reply([UInt8], Connection)
+        /// The peer ended the connection the transport's way.
+        case ended(Connection, farewell: [UInt8])
+        /// A line ran past `maxDiscardedBytes` without ending.
+        case runawayLine(Connection, Instant)
+        /// End of stream, a reset, or an error: the connection is gone.
+        case lost(Connection)
+    }
+
+    private let epoll: Epoll
+    private let affinity: ThreadAffinity
+    let limits: ConnectionLimits
+    var onInput: (Event) -> Void = { _ in }
+    /// Turns of the loop so far (a hold starts with the turn after the line that set it).
+    private(set) var turn = 0
+    /// Connections with input waiting for their turn.
+    private var backlog: [Connection] = []
+    /// Addresses whose lines outside a room wait until `until` (wrong RESUME
+    /// codes), from the turn after `turn`; expired entries go at `forgetExpiredHolds`.
+    private var addressHolds: [String: (until: Instant, turn: Int)] = [:]
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+
+    init(epoll: Epoll, affinity: ThreadAffinity, limits: ConnectionLimits) {
+        self.epoll = epoll
+        self.affinity = affinity
+        self.limits = limits
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// A new turn of the loop: returns the connections with lines waiting,
+    /// taken before the turn's events so that one read is not served twice in it.
+    func beginTurn() -> [Connection] {
+        affinity.check()
+        turn += 1
+        defer { backlog.removeAll(keepingCapacity: true) }
+        for connection in backlog { connection.inBacklog = false }
+        return backlog
+    }
+
+    /// Reads the socket if its last read is taken. Returns whether bytes came
+    /// (the caller reports transmitted lines, then calls `serve`).
+    func read(from connection: Connection, failed: Bool = false) -> Bool {
+        guard !connection.framing.hasInput else {
+            // Lines wait their turn and EPOLLIN is off. An error or hang-up is
+            // reported regardless, and again on every wait: the peer cannot
+            // read any more, so its waiting lines go with it.
+            if failed { onInput(.lost(connection)) }
+            return false
+        }
+        let result: IOResult<Int>
+        do { result = try Socket.receive(connection.socket, into: readBuffer) } catch {
+            onInput(.lost(connection))
+            return false
+        }
+        guard case .done(let count) = result else { return false }
+        if count == 0 {
+            onInput(.lost(connection))
+            return false
+        }
+        if connection.isClosing { return false }  // its input no longer matters
+        connection.framing.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+        return true
+    }
+
+    /// Executes what the connection's budget allows now, and parks the rest.
+    func serve(_ connection: Connection, at now: Instant) {
+        var executed = 0
+        let framing = connection.framing
+        while framing.hasInput {
+            if connection.isClosing {
+                framing.discardInput()
+                break
+            }
+            guard executed < limits.linesPerTurn,
+                  connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
+                  connection.pacing.hasToken(at: now),
+                  connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
+            else { break }
+            let unit = framing.next()
+            if framing.discardedByteCount > limits.maxDiscardedBytes {
+                onInput(.runawayLine(connection, now))
+                return park(connection)
+            }
+            switch unit {
+            case .frames(let frames):
+                for frame in frames {
+                    _ = connection.pacing.take(at: now)
+                    executed += 1
+                    connection.lastLineAt = now
+                    onInput(.frame(frame, connection, now))
+                    if connection.isClosing { break }
+                }
+            case .reply(let bytes):
+                onInput(.reply(bytes, connection))
+            case .end(let farewell):
+                onInput(.ended(connection, farewell: farewell))
+            }
+        }
+        park(connection)
+    }
+
+    /// Gives each connection that had lines waiting its turn.
+    func serve(_ waiting: [Connection], at now: Instant) {
+        for connection in waiting where !connection.isClosed && !connection.inBacklog {
+            serve(connection, at: now)
+        }
+    }
+
+    /// Reads the socket again once the input is gone; otherwise stops
+    /// reading it and remembers to come back.
+    func park(_ connection: Connection) {
+        let waiting = connection.framing.hasInput && !connection.isClosed
+        if waiting && !connection.inBacklog {
+            connection.inBacklog = true
+            backlog.append(connection)
+        }
+        setReadable(connection, !waiting && !connection.isClosing)
+    }
+
+    private func setReadable(_ connection: Connection, _ readable: Bool) {
+        guard !connection.isClosed, readable != connection.wantsReadable else { return }
+        connection.wantsReadable = readable
+        try? epoll.modify(connection.socket, readable: readable, writable: connection.wantsWritable)
+    }
+
+    /// When a backlog connection can next execute a line: now if one can;
+    /// otherwise its next token. One waiting only for its client to read
+    /// output is woken by the flush that drains it.
+    func nextWakeup(now: Instant) -> Instant? {
+        var soonest: Instant?
+        for connection in backlog where !connection.isClosed {
+            if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes { continue }
+            let next = max(connection.pacing.nextToken(after: now), heldUntil(connection) ?? now)
+            soonest = min(soonest ?? next, next)
+        }
+        return soonest
+    }
+
+    // MARK: Holds
+
+    /// Executes no line from a connection of `connection`'s address that is
+    /// outside a room, for `milliseconds` (the lines wait in their sockets),
+    /// new connections included; `connection` runs no more in this turn.
+    func holdAddress(of connection: Connection, milliseconds: Int, at now: Instant) {
+        affinity.check()
+        connection.heldInTurn = turn
+        addressHolds[connection.address] = (now.adding(milliseconds: milliseconds), turn)
+    }
+
+    /// When the connection may run lines again, if its address is held.
+    /// Only connections outside a room wait: the hold slows guessers (RESUME
+    /// is only typed outside a room), never the classmates playing beside them.
+    /// A hold starts with the next turn: when one ends, every waiting
+    /// connection of the address runs a line in the same turn, so a
+    /// classmate's right code is never starved by guessers served before it;
+    /// a connection whose line set the hold runs no more in that turn.
+    private func heldUntil(_ connection: Connection) -> Instant? {
+        guard !addressHolds.isEmpty, let hold = addressHolds[connection.address], hold.turn != turn,
+              !connection.seat.inRoom else { return nil }
+        return hold.until
+    }
+
+    func forgetExpiredHolds(at now: Instant) {
+        if !addressHolds.isEmpty { addressHolds = addressHolds.filter { now < $0.value.until } }
+    }
+}

@@ -1,0 +1,184 @@
+import WordGame
+import WordGamePOSIX
+import WordGameProtocol
+
+/// A listening socket, taking new connections and turning away the ones that
+/// do not fit: past `maxConnections`, past the per-address cap, or when the
+/// process is out of descriptors. What it accepts gets its framing here, the
+/// one place a connection's transport is chosen. The event loop's alone.
+final class Listener {
+    let socket: FileDescriptor
+    let port: UInt16
+    private let epoll: Epoll
+    private let table: ConnectionTable
+    private let limits: ConnectionLimits
+    /// The framing every connection accepted here gets.
+    private let makeFraming: () -> any Framing
+    /// A new connection is in the table; the server greets it.
+    var onAccepted: (Connection, Instant) -> Void = { _, _ in }
+    /// A new connection's first read (the greeting and the replies leave in one send).
+    var onFresh: (Connection, Instant) -> Void = { _, _ in }
+    /// Where the operator hears of a shortage of descriptors.
+    private let log: (String) -> Void
+    /// The listener has the game's socket options, for accepted sockets to
+    /// inherit; whether they do is learned from the first.
+    private let tuned: Bool
+    private var acceptedSocketsInheritOptions: Bool?
+    /// Out of descriptors: the spare one, and when to try the listener again.
+    private var spareDescriptor: FileDescriptor?
+    private(set) var pausedUntil: Instant?
+    private var shortage = DescriptorShortage()
+
+    /// Binds and listens at once, so the port is known (and taken) when this returns.
+    init(address: String, port: UInt16, epoll: Epoll, table: ConnectionTable, limits: ConnectionLimits,
+         log: @escaping (String) -> Void, makeFraming: @escaping () -> any Framing) throws(Errno) {
+        socket = try Socket.listen(address: address, port: port)
+        tuned = Socket.tuneForGame(socket)
+        do {
+            self.port = try Socket.localPort(socket)
+            try epoll.add(socket)
+        } catch {
+            socket.close()
+            throw error
+        }
+        self.epoll = epoll
+        self.table = table
+        self.limits = limits
+        self.log = log
+        self.makeFraming = makeFraming
+        spareDescriptor = FileDescriptor.openNull()
+    }
+
+    deinit {
+        socket.close()
+        spareDescriptor?.close()
+    }
+
+    /// Accepts what waits, then reads each new connection's first lines, so
+    /// that the greeting and the replies leave in one send. The kernel's queue
+    /// of connections waiting to be accepted holds 4,096 (`somaxconn`), and a
+    /// client it turns away waits a second to try again: between reads, what
+    /// has come meanwhile is accepted, so a burst of joins faster than the
+    /// server serves them waits in this turn's list, not in the kernel's.
+    func acceptAll(at now: Instant) {
+        guard pausedUntil == nil else { return }
+        var fresh: [Connection] = []
+        var served = 0
+        acceptWaiting(into: &fresh, at: now)
+        while served < fresh.count {
+            let connection = fresh[served]
+            served += 1
+            if !connection.isClosed { onFresh(connection, now) }
+            if served % Self.readsBetweenAccepts == 0 { acceptWaiting(into: &fresh, at: now) }
+        }
+    }
+
+    /// 16 reads take about a millisecond: the kernel's queue never holds more than that brings.
+    private static let readsBetweenAccepts = 16
+
+    private func acceptWaiting(into fresh: inout [Connection], at now: Instant) {
+        while pausedUntil == nil {
+            let accepted: (socket: FileDescriptor, address: String)
+            do {
+                guard case .done(let next) = try Socket.accept(socket) else { return }
+                accepted = next
+            } catch {
+                return outOfDescriptors(error, at: now)
+            }
+            if table.count >= limits.maxConnections {
+                refuse(accepted.socket, TransportTexts.serverFull(limits.maxConnections), bye: TransportTexts.serverFullBye)
+                continue
+            }
+            if table.connections(from: accepted.address) >= limits.maxPerAddress {
+                refuse(accepted.socket, TransportTexts.tooManyFromAddress(limits.maxPerAddress), bye: TransportTexts.tooManyFromAddressBye)
+                continue
+            }
+            let (id, player) = table.nextIdentity()
+            let connection = Connection(id: id, player: player, socket: accepted.socket, address: accepted.address, framing: makeFraming(),
+                                        at: now, limits: limits, tracksTransmission: tuneAccepted(accepted.socket))
+            do { try epoll.add(accepted.socket) } catch {
+                accepted.socket.close()
+                continue
+            }
+            table.add(connection)
+            onAccepted(connection, now)
+            fresh.append(connection)
+        }
+    }
+
+    /// Whether `socket` has the game's socket options (`Socket.tuneForGame`) and so
+    /// reports when its lines have left. Linux copied them from the listener;
+    /// the first connection is checked, and if this kernel did not copy them,
+    /// every connection is given them itself.
+    private func tuneAccepted(_ socket: FileDescriptor) -> Bool {
+        if acceptedSocketsInheritOptions == nil {
+            acceptedSocketsInheritOptions = tuned && Socket.hasGameOptions(socket)
+        }
+        return acceptedSocketsInheritOptions == true || Socket.tuneForGame(socket)
+    }
+
+    /// Every connection hears a greeting first, even one that is turned away.
+    /// The server reads nothing from it, so it never hears `MODE`: its three
+    /// lines are the same in both modes, machine lines a person can read.
+    private func refuse(_ socket: FileDescriptor, _ why: String, bye: String) {
+        let lines = [ServerMessage.welcome(version: protocolVersion, hint: HelpText.refusedGreeting), .error(ProtocolError(.serverFull, why)), .bye(bye)]
+        let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
+        bytes.withUnsafeBytes { _ = try? Socket.send(socket, $0) }
+        socket.close()
+    }
+
+    /// `accept4` failed. Out of descriptors (EMFILE, ENFILE), the listener
+    /// would stay readable and the loop spin: the spare descriptor is given
+    /// up to take the waiting peer and tell it why, and the listener rests
+    /// for 100 ms. Logged at most once a minute, with a count.
+    private func outOfDescriptors(_ error: Errno, at now: Instant) {
+        let isShortage = error.code == Errno.tooManyOpenFiles || error.code == Errno.tooManyOpenFilesInSystem
+        if isShortage, let spare = spareDescriptor {
+            spare.close()
+            spareDescriptor = nil
+            if case .done(let accepted)? = try? Socket.accept(socket) {
+                refuse(accepted.socket, TransportTexts.noDescriptors, bye: TransportTexts.serverFullBye)
+            }
+            spareDescriptor = FileDescriptor.openNull()
+        }
+        pausedUntil = now.adding(milliseconds: 100)
+        try? epoll.remove(socket)  // level-triggered: left in, it would wake the loop at once
+        if let report = shortage.note(error, at: now) { log("wordgame-server: \(report)") }
+    }
+
+    /// Listens again once the pause after a failed accept is over.
+    func resumeListening(at now: Instant) {
+        guard let until = pausedUntil, now >= until else { return }
+        pausedUntil = nil
+        try? epoll.add(socket)
+        acceptAll(at: now)
+    }
+
+    /// Thousands of players need thousands of descriptors: takes the hard
+    /// limit, and lowers `maxConnections` to what fits under it, saying so
+    /// (Redis does the same with `maxclients`).
+    static func fitToDescriptorLimit(_ wanted: ConnectionLimits) -> (ConnectionLimits, String?) {
+        guard let limit = DescriptorLimit.raiseToHardLimit() else { return (wanted, nil) }
+        let available = limit - ConnectionLimits.reservedDescriptors
+        guard available < wanted.maxConnections else { return (wanted, nil) }
+        var fitted = wanted
+        fitted.maxConnections = max(1, available)
+        return (fitted, TransportTexts.connectionsLowered(from: wanted.maxConnections, to: fitted.maxConnections, limit: limit))
+    }
+}
+
+/// Counts failed accepts so the log gets one line a minute, not one per try.
+struct DescriptorShortage {
+    private var lastReport: Instant?
+    private var sinceReport = 0
+
+    mutating func note(_ error: Errno, at now: Instant) -> String? {
+        sinceReport += 1
+        if let last = lastReport, now < last.adding(milliseconds: 60_000) { return nil }
+        defer {
+            lastReport = now
+            sinceReport = 0
+        }
+        return TransportTexts.failedAccepts(error, count: sinceReport)
+    }
+}

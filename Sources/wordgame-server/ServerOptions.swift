@@ -1,0 +1,108 @@
+import WordGameCommandLine
+import WordGameResults
+import WordGameServer
+
+/// The command line of `wordgame-server`.
+struct ServerOptions: Equatable {
+    public var port: UInt16 = 4000
+    public var bindAddress = "0.0.0.0"
+    public var game = GameFlags()
+    public var autoStart = 0
+    public var countdownSeconds = 0
+    public var startDelaySeconds = GameSettings.defaultStartDelayMilliseconds / 1_000
+    public var maxConnections = ConnectionLimits().maxConnections
+    public var maxPerAddress = ConnectionLimits().maxPerAddress
+    public var resumeGraceSeconds = GameSettings.defaultResumeGraceMilliseconds / 1_000
+    /// Where finished games are written; nil with --no-results.
+    public var resultsDirectory: String? = ResultsWriter.defaultDirectory
+    /// No console line per event.
+    public var quiet = false
+    /// JOIN enters only rooms that exist (made with HOST).
+    public var hostedOnly = false
+    /// Threads that send a big turn's lines (`SendThreads`).
+    public var sendThreads = SendThreads.defaultCount
+    public var showHelp = false
+
+    public init() {}
+
+    /// The connection limits these options set; the rest keep their defaults.
+    public var limits: ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.maxConnections = maxConnections
+        limits.maxPerAddress = maxPerAddress
+        return limits
+    }
+
+    public static let usage = """
+        USAGE: wordgame-server [options]
+
+        Hosts wordgame rooms on a TCP line protocol: join with wordgame-client or with nc.
+
+        OPTIONS:
+          --port N             TCP port to listen on (default 4000; 0 picks a free one)
+          --bind ADDR          address to listen on (default 0.0.0.0: every interface,
+                               so a class on the same network can join; 127.0.0.1: this machine only)
+          --words PATH         JSON word list [{"text_eng": ..., "text_spa": ...}]
+                               (default: Resources/words.json); read, never modified
+          --round-ms N         time per pair in milliseconds (default 5000)
+          --pairs N            pairs per game (default 15)
+          --max-incorrect N    a player is out after N wrong attempts (default 3)
+          --seed N             deal reproducible games (the same pairs for the same N)
+          --auto-start N       also start a game by itself once N players are ready
+                               (default 0: only the room's host starts, with START)
+          --countdown SECONDS  with --auto-start, wait this long before starting (default 0)
+          --start-delay SECONDS
+                               a host's START begins the game after this countdown when it
+                               brings in other players, so every screen shows it (default 5;
+                               0 to 60; a host's second START skips it)
+          --max-connections N  refuse players beyond N (default 10000; lowered to fit
+                               the descriptor limit, ulimit -n, and the banner says so)
+          --max-per-address N  refuse connections from one address beyond N (default 500:
+                               a school behind one address fits)
+          --resume-grace SECONDS
+                               hold a dropped player's seat this long for RESUME
+                               (default 60; 1 to 3600)
+          --results DIR        keep every finished game in DIR: two CSV files a game and
+                               history.jsonl (default: wordgame-results in the working directory)
+          --no-results         keep no results files
+          --hosted-only        JOIN enters only rooms made with HOST (a mistyped code gets
+                               an error, not an empty room of its own)
+          --send-threads N     threads that share the sending when a turn writes to many
+                               players at once, a round's close in a big room (default:
+                               one per core, at most 8; 1 to 64; 1: the event loop alone)
+          --quiet              no console line per event (joined, left, game over…)
+          -h, --help           show this help
+
+        A teacher types HOST (nc) or runs wordgame-client --present: a room with a code,
+        run without playing. Without HOST, a room's first player is its host; the host
+        types START to begin and AGAIN to play again. Stop the server with Ctrl-C:
+        players are told, and it exits 0.
+        """
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ServerOptions {
+        var options = ServerOptions()
+        var scanner = ArgumentScanner(arguments)
+        while let flag = try scanner.nextFlag() {
+            if try options.game.read(flag, from: &scanner) { continue }
+            switch flag.flag {
+            case "-h", "--help": options.showHelp = true
+            case "--port", "-p": options.port = try scanner.integer(for: flag, in: 0...65_535)
+            case "--bind": options.bindAddress = try scanner.value(for: flag)
+            case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
+            case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)
+            case "--start-delay": options.startDelaySeconds = try scanner.integer(for: flag, in: 0...60)
+            case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
+            case "--max-per-address": options.maxPerAddress = try scanner.integer(for: flag, in: 1...1_000_000)
+            case "--resume-grace": options.resumeGraceSeconds = try scanner.integer(for: flag, in: 1...3_600)
+            case "--results": options.resultsDirectory = try scanner.value(for: flag)
+            case "--no-results": options.resultsDirectory = nil
+            case "--send-threads": options.sendThreads = try scanner.integer(for: flag, in: SendThreads.countRange)
+            case "--quiet": options.quiet = true
+            case "--hosted-only": options.hostedOnly = true
+            default: throw UsageError("unknown option '\(flag.flag)'")
+            }
+        }
+        return options
+    }
+}
+

@@ -1,0 +1,231 @@
+import Testing
+import WordGame
+import WordGamePOSIX
+import WordGameProtocol
+@testable import WordGameServer
+
+/// The hub and its rooms with a made-up world around them, as isowords tests
+/// its features: no sockets and no clock. Instants are given, random bits
+/// come from a seeded generator, the wall clock stands still, and every line
+/// a client would read is recorded, in machine mode, for the test to compare
+/// whole (`expect`). Clients stand for connections: messages to a seat go to
+/// the client that speaks for it now, as the server's `ConnectionTable` does,
+/// and a seat held for RESUME gets nothing.
+final class HubWorld {
+    /// A connection, as the world keeps it.
+    final class Client: CustomStringConvertible {
+        let number: Int
+        var player: PlayerID
+        let address: String
+        /// Lines received and not yet checked.
+        var unread: [String] = []
+        /// Every line received.
+        var transcript: [String] = []
+        /// Asked to close after its last lines (BYE): nothing more is queued for it.
+        var closing = false
+        var gone = false
+        var standing = SeatStanding()
+        var mode = LineMode.human
+
+        init(number: Int, player: PlayerID, address: String) {
+            self.number = number
+            self.player = player
+            self.address = address
+        }
+
+        var description: String { "client \(number)" }
+    }
+
+    private(set) var hub: Hub!
+    private(set) var now: Instant
+    let settings: GameSettings
+    let limits: ConnectionLimits
+    private var clients: [Client] = []
+    private var byPlayer: [PlayerID: Client] = [:]
+    private var nextNumber = 1
+    /// Tracked lines, in order: the tag and who got it.
+    private(set) var tracked: [(tag: Int, player: PlayerID)] = []
+    /// Tracked lines not yet delivered (`deliverTracked`).
+    private var undelivered: [(tag: Int, player: PlayerID)] = []
+    /// Holds on addresses (wrong RESUME codes), in order.
+    private(set) var holds: [(address: String, milliseconds: Int)] = []
+    /// The console's lines.
+    private(set) var log: [String] = []
+    /// Finished games, as the results writer would get them.
+    private(set) var games: [GameRecord] = []
+
+    init(settings: GameSettings, limits: ConnectionLimits = ConnectionLimits(), seed: UInt64 = 9, start: Instant = .milliseconds(0)) {
+        self.settings = settings
+        self.limits = limits
+        now = start
+        var tags = 0
+        var generator = SeededGenerator(seed: seed)
+        let environment = RoomEnvironment(outbox: self, nextTag: { tags += 1; return tags }, random: { generator.next() },
+                                          wallClock: { 1_763_900_000 }, log: { [unowned self] in log.append($0) },
+                                          gameEnded: { [unowned self] in games.append($0) })
+        hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
+    }
+
+    /// The game's defaults as a test wants them: the server's own word list,
+    /// seed 1 (the same pairs every run), no start delay, `rules` as given.
+    convenience init(rules: Rules = .original, seed: UInt64? = 1, autoStart: Int = 0, countdownMilliseconds: Int = 0,
+                     startDelayMilliseconds: Int = 0, openRooms: Bool = true,
+                     resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds, limits: ConnectionLimits = ConnectionLimits()) {
+        self.init(settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: seed, autoStart: autoStart,
+                                         countdownMilliseconds: countdownMilliseconds, startDelayMilliseconds: startDelayMilliseconds,
+                                         openRooms: openRooms, resumeGraceMilliseconds: resumeGraceMilliseconds),
+                  limits: limits)
+    }
+
+    // MARK: Driving it
+
+    /// A new connection: the hub greets it. Its seat is numbered as the server numbers them.
+    @discardableResult
+    func connect(from address: String = "192.0.2.1") -> Client {
+        let client = Client(number: nextNumber, player: PlayerID(nextNumber), address: address)
+        nextNumber += 1
+        clients.append(client)
+        byPlayer[client.player] = client
+        hub.connected(client.player, address: address)
+        return client
+    }
+
+    /// A line from `client`, read as the server reads it (`CommandReader`).
+    func type(_ line: String, from client: Client) {
+        precondition(!client.gone, "\(client) is gone")
+        guard !client.closing else { return }  // the server throws a closing connection's input away
+        switch CommandReader.read(.line(line), maxLineBytes: LineFramer.defaultMaxLineBytes) {
+        case .nothing: break
+        case .command(let command): hub.handle(command, from: client.player, at: now)
+        case .mode(let mode): client.mode = mode; queue(mode.confirmation, for: client)
+        case .problem(let problem): queue(ServerMessage.error(problem).line, for: client)
+        }
+    }
+
+    /// `NAME` and `JOIN` from a new connection, and the lines they bring left unread.
+    @discardableResult
+    func player(_ name: String, room: String? = nil, from address: String = "192.0.2.1") -> Client {
+        let client = connect(from: address)
+        type("NAME \(name)", from: client)
+        type(room.map { "JOIN \($0)" } ?? "JOIN", from: client)
+        client.unread.removeAll()
+        return client
+    }
+
+    /// Time passes: the hub's deadlines up to `instant` are met, in order.
+    func advance(to instant: Instant) {
+        precondition(instant >= now, "time runs forward")
+        while let due = hub.nextWakeup, due <= instant {
+            now = max(now, due)
+            hub.tick(at: now)
+        }
+        now = instant
+        hub.tick(at: now)
+    }
+
+    func advance(by milliseconds: Int) { advance(to: now.adding(milliseconds: milliseconds)) }
+
+    /// The tracked line with `tag` left for `client` at `instant` (now if not
+    /// given), after a round trip of `roundTrip` milliseconds: their clock starts.
+    func deliver(tag: Int, to client: Client, at instant: Instant? = nil, roundTrip: Int64? = nil) {
+        hub.delivered(client.player, tag: tag, Delivery(at: instant ?? now, roundTripNanoseconds: roundTrip.map { $0 * 1_000_000 }))
+    }
+
+    /// Every tracked line not yet delivered leaves now, for every seat that got one.
+    func deliverTracked() {
+        let leaving = undelivered
+        undelivered.removeAll()
+        for (tag, player) in leaving { hub.delivered(player, tag: tag, Delivery(at: now)) }
+    }
+
+    /// The tag of the last tracked line (the open pair's).
+    var lastTag: Int? { tracked.last?.tag }
+
+    /// The connection goes without a goodbye (reset, closed, silent): its seat may be held.
+    func drop(_ client: Client) {
+        guard !client.gone else { return }
+        client.gone = true
+        if byPlayer[client.player] === client { byPlayer[client.player] = nil }
+        hub.disconnected(client.player, at: now)
+    }
+
+    // MARK: Checking it
+
+    /// The lines `client` got since the last check, which must be `lines` exactly.
+    func expect(_ client: Client, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(client.unread == lines, "\(client)", sourceLocation: sourceLocation)
+        client.unread.removeAll()
+    }
+
+    /// The lines `client` got since the last check, taken.
+    func take(_ client: Client) -> [String] {
+        defer { client.unread.removeAll() }
+        return client.unread
+    }
+
+    /// The messages `client` got since the last check, taken.
+    func messages(_ client: Client) -> [ServerMessage] {
+        take(client).compactMap { try? ServerMessage(line: $0) }
+    }
+
+    /// Every client has had every line checked.
+    func expectNothingUnread(sourceLocation: SourceLocation = #_sourceLocation) {
+        for client in clients where !client.unread.isEmpty {
+            Issue.record("\(client) has unread lines: \(client.unread)", sourceLocation: sourceLocation)
+        }
+    }
+
+    private func queue(_ line: String, for client: Client) {
+        guard !client.closing, !client.gone else { return }
+        client.unread.append(line)
+        client.transcript.append(line)
+    }
+}
+
+extension HubWorld: Outbox {
+    func send(_ message: ServerMessage, to player: PlayerID) {
+        guard let client = byPlayer[player] else { return }
+        queue(message.line, for: client)
+    }
+
+    func send<C: Collection>(_ messages: [ServerMessage], to players: C) where C.Element == PlayerID {
+        for player in players { for message in messages { send(message, to: player) } }
+    }
+
+    func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to players: C) where C.Element == PlayerID {
+        for player in players {
+            send(message, to: player)
+            tracked.append((tag, player))
+            undelivered.append((tag, player))
+        }
+    }
+}
+
+extension HubWorld: ConnectionControl {
+    func closeAfterFlush(_ player: PlayerID) {
+        byPlayer[player]?.closing = true
+    }
+
+    func rebind(_ held: PlayerID, to newcomer: PlayerID) {
+        if let previous = byPlayer[held] {
+            previous.player = PlayerID(nextNumber)
+            nextNumber += 1
+            byPlayer[previous.player] = previous
+        }
+        guard let client = byPlayer.removeValue(forKey: newcomer) else {
+            byPlayer[held] = nil
+            return
+        }
+        client.player = held
+        byPlayer[held] = client
+    }
+
+    func holdInput(fromAddressOf player: PlayerID, milliseconds: Int) {
+        guard let client = byPlayer[player] else { return }
+        holds.append((client.address, milliseconds))
+    }
+
+    func seatChanged(_ player: PlayerID, _ standing: SeatStanding) {
+        byPlayer[player]?.standing = standing
+    }
+}
