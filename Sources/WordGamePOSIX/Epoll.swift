@@ -47,16 +47,32 @@ public final class Epoll {
 
     /// Waits up to `timeoutMilliseconds` (-1: forever) and returns the ready descriptors.
     public func wait(timeoutMilliseconds: Int32) throws(Errno) -> [Event] {
+        let count = try waitForEvents(timeoutMilliseconds)
+        return buffer[0..<count].map(Self.event)
+    }
+
+    /// Waits as `wait` does, then hands each ready descriptor to `body`,
+    /// without making an array of them (a loop that wakes for every line
+    /// allocates nothing a line).
+    public func wait(timeoutMilliseconds: Int32, _ body: (Event) -> Void) throws(Errno) {
+        let count = try waitForEvents(timeoutMilliseconds)
+        for index in 0..<count { body(Self.event(buffer[index])) }
+    }
+
+    private func waitForEvents(_ timeoutMilliseconds: Int32) throws(Errno) -> Int {
         let count = try syscallBlocking("epoll_wait") { () -> Int32 in
             let n = buffer.withUnsafeMutableBufferPointer { epoll_wait(fd, $0.baseAddress, Int32($0.count), timeoutMilliseconds) }
             // A signal interrupting the wait is not an error: report no events.
             return n < 0 && errno == EINTR ? 0 : n
         }
-        return buffer[0..<Int(count)].map { raw in
-            Event(id: raw.data.fd,
-                  readable: raw.events & (csystem_EPOLLIN | csystem_EPOLLRDHUP) != 0,
-                  writable: raw.events & csystem_EPOLLOUT != 0,
-                  failed: raw.events & (csystem_EPOLLERR | csystem_EPOLLHUP) != 0)
-        }
+        return Int(count)
+    }
+
+    @inline(__always)
+    private static func event(_ raw: epoll_event) -> Event {
+        Event(id: raw.data.fd,
+              readable: raw.events & (csystem_EPOLLIN | csystem_EPOLLRDHUP) != 0,
+              writable: raw.events & csystem_EPOLLOUT != 0,
+              failed: raw.events & (csystem_EPOLLERR | csystem_EPOLLHUP) != 0)
     }
 }
