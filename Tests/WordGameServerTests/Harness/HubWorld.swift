@@ -7,10 +7,15 @@ import WordGameProtocol
 /// The hub and its rooms with a made-up world around them, as isowords tests
 /// its features: no sockets and no clock. Instants are given, random bits
 /// come from a seeded generator, the wall clock stands still, and every line
-/// a client would read is recorded, in machine mode, for the test to compare
-/// whole (`expect`). Clients stand for connections: messages to a seat go to
-/// the client that speaks for it now, as the server's `ConnectionTable` does,
-/// and a seat held for RESUME gets nothing.
+/// a client would read is recorded for the test to compare whole (`expect`).
+///
+/// Clients stand for connections: messages to a seat go to the client that
+/// speaks for it now, as the server's `ConnectionTable` does, and a seat held
+/// for RESUME gets nothing. A client reads Protocol.md's lines (machine
+/// mode, what most tests want) or, like a person at `nc`, sentences: those
+/// are written by the server's own `HumanStream` and `HumanBatch`, and each
+/// action of the test is one turn of the loop, whose end releases what a
+/// human stream held back, as the server's flush does.
 final class HubWorld {
     /// A connection, as the world keeps it.
     final class Client: CustomStringConvertible {
@@ -25,12 +30,14 @@ final class HubWorld {
         var closing = false
         var gone = false
         var standing = SeatStanding()
-        var mode = LineMode.human
+        var mode: LineMode
+        var human = HumanStream()
 
-        init(number: Int, player: PlayerID, address: String) {
+        init(number: Int, player: PlayerID, address: String, mode: LineMode) {
             self.number = number
             self.player = player
             self.address = address
+            self.mode = mode
         }
 
         var description: String { "client \(number)" }
@@ -79,14 +86,17 @@ final class HubWorld {
 
     // MARK: Driving it
 
-    /// A new connection: the hub greets it. Its seat is numbered as the server numbers them.
+    /// A new connection: the hub greets it. Its seat is numbered as the
+    /// server numbers them. `mode`: machine, as a program that sends `MODE
+    /// MACHINE` first; human, as a person at `nc`.
     @discardableResult
-    func connect(from address: String = "192.0.2.1") -> Client {
-        let client = Client(number: nextNumber, player: PlayerID(nextNumber), address: address)
+    func connect(from address: String = "192.0.2.1", mode: LineMode = .machine) -> Client {
+        let client = Client(number: nextNumber, player: PlayerID(nextNumber), address: address, mode: mode)
         nextNumber += 1
         clients.append(client)
         byPlayer[client.player] = client
         hub.connected(client.player, address: address)
+        endTurn()
         return client
     }
 
@@ -97,15 +107,19 @@ final class HubWorld {
         switch CommandReader.read(.line(line), maxLineBytes: LineFramer.defaultMaxLineBytes) {
         case .nothing: break
         case .command(let command): hub.handle(command, from: client.player, at: now)
-        case .mode(let mode): client.mode = mode; queue(mode.confirmation, for: client)
-        case .problem(let problem): queue(ServerMessage.error(problem).line, for: client)
+        case .mode(let mode):
+            if let held = client.human.release() { queue(held, for: client) }
+            client.mode = mode
+            queue(mode.confirmation, for: client)
+        case .problem(let problem): deliver([.error(problem)], to: client)
         }
+        endTurn()
     }
 
     /// `NAME` and `JOIN` from a new connection, and the lines they bring left unread.
     @discardableResult
-    func player(_ name: String, room: String? = nil, from address: String = "192.0.2.1") -> Client {
-        let client = connect(from: address)
+    func player(_ name: String, room: String? = nil, from address: String = "192.0.2.1", mode: LineMode = .machine) -> Client {
+        let client = connect(from: address, mode: mode)
         type("NAME \(name)", from: client)
         type(room.map { "JOIN \($0)" } ?? "JOIN", from: client)
         client.unread.removeAll()
@@ -121,6 +135,7 @@ final class HubWorld {
         }
         now = instant
         hub.tick(at: now)
+        endTurn()
     }
 
     func advance(by milliseconds: Int) { advance(to: now.adding(milliseconds: milliseconds)) }
@@ -129,6 +144,7 @@ final class HubWorld {
     /// given), after a round trip of `roundTrip` milliseconds: their clock starts.
     func deliver(tag: Int, to client: Client, at instant: Instant? = nil, roundTrip: Int64? = nil) {
         hub.delivered(client.player, tag: tag, Delivery(at: instant ?? now, roundTripNanoseconds: roundTrip.map { $0 * 1_000_000 }))
+        endTurn()
     }
 
     /// Every tracked line not yet delivered leaves now, for every seat that got one.
@@ -136,6 +152,7 @@ final class HubWorld {
         let leaving = undelivered
         undelivered.removeAll()
         for (tag, player) in leaving { hub.delivered(player, tag: tag, Delivery(at: now)) }
+        endTurn()
     }
 
     /// The tag of the last tracked line (the open pair's).
@@ -147,6 +164,15 @@ final class HubWorld {
         client.gone = true
         if byPlayer[client.player] === client { byPlayer[client.player] = nil }
         hub.disconnected(client.player, at: now)
+        endTurn()
+    }
+
+    /// The end of a turn of the loop: what a human stream held back goes out
+    /// as the last lines for now (`WritePath.flush`).
+    private func endTurn() {
+        for client in clients where !client.gone {
+            if let held = client.human.releaseAtPause() { queue(held, for: client) }
+        }
     }
 
     // MARK: Checking it
@@ -155,6 +181,17 @@ final class HubWorld {
     func expect(_ client: Client, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(client.unread == lines, "\(client)", sourceLocation: sourceLocation)
         client.unread.removeAll()
+    }
+
+    /// The resume code the hub gave `client`'s seat (its last `TOKEN` line).
+    func code(of client: HubWorld.Client) -> String {
+        for line in client.transcript.reversed() {
+            if case .token(let code, _)? = try? ServerMessage(line: line) { return code }
+            if line.hasPrefix("If your connection drops"), let range = line.range(of: "RESUME ") {
+                return String(line[range.upperBound...].prefix(8))
+            }
+        }
+        return hub.sessions[client.player]?.token ?? "(none)"
     }
 
     /// The lines `client` got since the last check, taken.
@@ -175,6 +212,24 @@ final class HubWorld {
         }
     }
 
+    /// Messages for `client`, as its connection would write them: lines, or
+    /// sentences through its human stream (`WritePathOutbox.deliver`).
+    private func deliver(_ messages: [ServerMessage], tag: Int? = nil, answering: Bool = false, to client: Client) {
+        guard client.mode == .human else {
+            for message in messages { queue(message.line, for: client) }
+            return
+        }
+        let render = { (messages: [ServerMessage]) in HumanBatch(messages, context: HumanText.Context(openRooms: self.settings.openRooms)) }
+        let batch = HumanBatch(messages, context: HumanText.Context(openRooms: settings.openRooms, answering: answering))
+        for piece in client.human.deliver(batch, tag: tag, render: render) { queue(piece.bytes, for: client) }
+    }
+
+    private func queue(_ bytes: [UInt8], for client: Client) {
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            queue(String(line), for: client)
+        }
+    }
+
     private func queue(_ line: String, for client: Client) {
         guard !client.closing, !client.gone else { return }
         client.unread.append(line)
@@ -184,17 +239,21 @@ final class HubWorld {
 
 extension HubWorld: Outbox {
     func send(_ message: ServerMessage, to player: PlayerID) {
-        guard let client = byPlayer[player] else { return }
-        queue(message.line, for: client)
+        send([message], to: CollectionOfOne(player))
     }
 
     func send<C: Collection>(_ messages: [ServerMessage], to players: C) where C.Element == PlayerID {
-        for player in players { for message in messages { send(message, to: player) } }
+        guard !messages.isEmpty else { return }
+        for player in players {
+            guard let client = byPlayer[player] else { continue }
+            deliver(messages, to: client)
+        }
     }
 
     func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to players: C) where C.Element == PlayerID {
         for player in players {
-            send(message, to: player)
+            guard let client = byPlayer[player] else { continue }
+            deliver([message], tag: tag, answering: true, to: client)
             tracked.append((tag, player))
             undelivered.append((tag, player))
         }
