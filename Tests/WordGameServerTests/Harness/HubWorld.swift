@@ -48,6 +48,8 @@ final class HubWorld {
     let settings: GameSettings
     let limits: ConnectionLimits
     private var clients: [Client] = []
+    /// Human clients whose stream holds lines, for the turn's end.
+    private var holding: [Client] = []
     private var byPlayer: [PlayerID: Client] = [:]
     private var nextNumber = 1
     /// Tracked lines, in order: the tag and who got it.
@@ -170,7 +172,9 @@ final class HubWorld {
     /// The end of a turn of the loop: what a human stream held back goes out
     /// as the last lines for now (`WritePath.flush`).
     private func endTurn() {
-        for client in clients where !client.gone {
+        let waiting = holding
+        holding.removeAll()
+        for client in waiting where !client.gone {
             if let held = client.human.releaseAtPause() { queue(held, for: client) }
         }
     }
@@ -222,6 +226,7 @@ final class HubWorld {
         let render = { (messages: [ServerMessage]) in HumanBatch(messages, context: HumanText.Context(openRooms: self.settings.openRooms)) }
         let batch = HumanBatch(messages, context: HumanText.Context(openRooms: settings.openRooms, answering: answering))
         for piece in client.human.deliver(batch, tag: tag, render: render) { queue(piece.bytes, for: client) }
+        if client.human.isHolding { holding.append(client) }  // as the write path marks it dirty
     }
 
     private func queue(_ bytes: [UInt8], for client: Client) {
