@@ -15,7 +15,7 @@ extension Hub {
         let code = RoomCode.fresh(roomCount: rooms.count, random: random) { rooms[$0] != nil }
         let key = RoomCode.make(length: RoomCode.keyLength, random: random)
         let room = Room(name: code.lowercased(), settings: settings, environment: environment,
-                        hostSeat: Room.HostSeat(name: session.name ?? HubTexts.defaultHostName, key: key, connection: nil, awaySince: nil))
+                        hostSeat: RoomHost.Seat(name: session.name ?? HubTexts.defaultHostName, key: key, connection: nil, awaySince: nil))
         rooms[room.name] = room
         seat(id, in: room, as: .host)
         outbox.send([.hosted(room: room.name, key: key)] + tokenLines(for: id), to: id)
@@ -58,7 +58,7 @@ extension Hub {
             return error(.noRoom, HubTexts.noRoomToWatch(roomName.uppercased()), to: id)
         }
         guard room.hasRoomForViewer else {
-            return error(.serverFull, HubTexts.tooManyViewers(room.spokenName, Room.maxViewers), to: id)
+            return error(.serverFull, HubTexts.tooManyViewers(room.spokenName, Roster.maxViewers), to: id)
         }
         seat(id, in: room, as: .viewer)
         room.addViewer(id, at: now)
@@ -77,7 +77,7 @@ extension Hub {
     /// KICK <name>: the player is told why and put outside the room.
     func kick(_ name: String, by id: PlayerID, at now: Instant) {
         guard let room = controlledRoom(by: id) else { return }
-        guard let target = room.member(named: name), let targetName = room.members[target]?.name else {
+        guard let target = room.roster.member(named: name), let targetName = room.roster.members[target]?.name else {
             return error(.noSuchPlayer, HubTexts.noSuchPlayer(name, room: room.spokenName), to: id)
         }
         if target == id {

@@ -99,7 +99,7 @@ extension Hub {
             // The old connection is still open (frozen, or another device): it is told, and cut off.
             outbox.send(.bye(HubTexts.seatTakenOver(room.spokenName)), to: held)
             control.closeAfterFlush(held)
-            if seat.role == .member { room.match?.playerAway(held) }  // the pair sent to the old connection never left
+            if seat.role == .member { room.game?.match.playerAway(held) }  // the pair sent to the old connection never left
         }
         if let own = session.token { tokens[own] = nil }
         if seat.awaySince != nil { heldSeats.count(seat.address, -1) }

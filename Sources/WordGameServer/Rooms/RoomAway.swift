@@ -7,13 +7,13 @@ import WordGameProtocol
 /// seat up (`Room.remove`, announced as "Bo left").
 extension Room {
     func memberAway(_ id: PlayerID, at now: Instant) {
-        guard let member = members[id], !member.away else { return }
-        members[id]?.away = true
+        guard let member = roster.members[id], !member.away else { return }
+        roster.members[id]?.away = true
         // The open pair can no longer reach them: the round does not wait for them.
-        match?.playerAway(id)
-        thinking?.removeAll { $0 == id }
+        game?.match.playerAway(id)
+        game?.thinking?.removeAll { $0 == id }
         updateThinking()
-        notices.add(.dropped, member.name)
+        updates.notices.add(.dropped, member.name)
         environment.log(ConsoleTexts.dropped(room: name, name: member.name))
         requestRoomUpdate(at: now)
         closeRoundIfDone(at: now)
@@ -23,26 +23,26 @@ extension Room {
     /// member joining gets, their counters in the game on, and the open pair
     /// if it is still theirs to answer, with their own time left.
     func memberBack(_ id: PlayerID, at now: Instant) {
-        guard let member = members[id] else { return }
-        members[id]?.away = false
-        match?.playerBack(id)
+        guard let member = roster.members[id] else { return }
+        roster.members[id]?.away = false
+        game?.match.playerBack(id)
         var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
-        if let current = match, current.score(of: id) != nil {
+        if let current = game?.match, current.score(of: id) != nil {
             lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()
             if let place = standings.first(where: { $0.player == id }) {
                 lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
             }
-            lines += lastLeaderboard
+            lines += game!.lastLeaderboard
             if let open = current.round, current.canAnswer(id, at: now), let deadline = current.deadline(for: id) {
                 lines.append(roundLine(open, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
-                thinking?.append(id)
+                game!.thinking?.append(id)
             }
         } else {
             lines += inProgress(at: now)
         }
         outbox.send(lines, to: id)
-        notices.add(.back, member.name)
+        updates.notices.add(.back, member.name)
         environment.log(ConsoleTexts.back(room: name, name: member.name))
         requestRoomUpdate(at: now)
     }

@@ -20,7 +20,7 @@ extension Room {
 
     /// The host ends the game now: the standings so far are final.
     func stopGame(by id: PlayerID, at now: Instant) {
-        if match == nil, countdownByHost {
+        if game == nil, countdownByHost {
             // The host's START is still counting down: STOP calls it off.
             countdownEnds = nil
             countdownByHost = false
@@ -28,7 +28,7 @@ extension Room {
             broadcast([.notice(.stopped, Self.startCalledOff)])
             return requestRoomUpdate(at: now)
         }
-        guard let current = match else {
+        guard let current = game?.match else {
             return outbox.send(.error(ProtocolError(.noRound, Self.nothingToStop)), to: id)
         }
         outbox.send(.stopped, to: id)
@@ -38,8 +38,8 @@ extension Room {
     /// Everyone leaves: members, viewers, the host. Returns who was in it, for
     /// the hub to update their sessions. A game on ends first, so its results are kept.
     func close(at now: Instant) -> [PlayerID] {
-        if let current = match { endGame(standings: current.ranking(), stoppedEarly: true, at: now) }
-        let everyone = Array(members.keys) + observers
+        if let current = game?.match { endGame(standings: current.ranking(), stoppedEarly: true, at: now) }
+        let everyone = Array(roster.members.keys) + observers
         broadcast([.notice(.closed, closedText), .you(.outside)])
         environment.log(ConsoleTexts.closed(room: name))
         return everyone

@@ -10,12 +10,12 @@ extension Room {
     /// brings in others; a second START during it starts at once); in a room
     /// with auto-start, anyone else says they are ready.
     func start(by id: PlayerID, at now: Instant) {
-        guard match == nil else {
+        guard game == nil else {
             return outbox.send(.error(ProtocolError(.gameOn, Self.gameIsOn)), to: id)
         }
         if isHost(id) {
             let delay = settings.startDelayMilliseconds
-            let pullsInOthers = members.keys.contains { $0 != id }
+            let pullsInOthers = roster.members.keys.contains { $0 != id }
             guard delay > 0, pullsInOthers, countdownEnds == nil else { return startGame(by: id, at: now) }
             countdownEnds = now.adding(milliseconds: delay)
             countdownByHost = true
@@ -23,19 +23,16 @@ extension Room {
             environment.log(ConsoleTexts.startsIn(room: name, seconds: delay / 1_000))
             return requestRoomUpdate(at: now)
         }
-        guard autoStart > 0, members[id] != nil else {
+        guard autoStart > 0, roster.members[id] != nil else {
             return outbox.send(.error(ProtocolError(.notHost, notHostText)), to: id)
         }
-        if members[id]?.ready == false {
-            members[id]?.ready = true
-            readyCount += 1
-        }
+        roster.markReady(id)
         outbox.send(.info(readyText), to: id)
         maybeStartByItself(at: now)
     }
 
     func maybeStartByItself(at now: Instant) {
-        guard autoStart > 0, match == nil, countdownEnds == nil, readyCount >= autoStart else { return }
+        guard autoStart > 0, game == nil, countdownEnds == nil, roster.readyCount >= autoStart else { return }
         if settings.countdownMilliseconds == 0 { return startGame(by: nil, at: now) }
         countdownEnds = now.adding(milliseconds: settings.countdownMilliseconds)
         broadcast([.starting(milliseconds: settings.countdownMilliseconds)])
@@ -47,25 +44,23 @@ extension Room {
         let byHost = starter != nil || countdownByHost
         countdownEnds = nil
         countdownByHost = false
-        guard !members.isEmpty else {
+        guard !roster.members.isEmpty else {
             if let starter { outbox.send(.error(ProtocolError(.noPlayers, Self.nobodyYet)), to: starter) }
             return requestRoomUpdate(at: now)  // a countdown everyone left: the room is back in its lobby
         }
         gamesStarted += 1
-        let players = members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
+        let players = roster.members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
         let rules = settings.rules
         var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
                                                   ?? environment.random())
         let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
-        match = Match(pairs: pairs, rules: rules, players: players)
-        lastLeaderboard = []
-        slots = Dictionary(uniqueKeysWithValues: players.enumerated().map { ($1, $0) })
-        record = GameRecord(room: name, number: gamesStarted, rules: rules, startedAt: environment.wallClock(), pairs: pairs,
-                            players: players.map { members[$0]!.name })
-        for id in players { members[id]!.state = .playing }
-        let game = gameLine(players: players.count)
-        outbox.send([game, .you(.playing)], to: players)
-        outbox.send([game], to: observers)
+        let record = GameRecord(room: name, number: gamesStarted, rules: rules, startedAt: environment.wallClock(), pairs: pairs,
+                                players: players.map { roster.members[$0]!.name })
+        game = GameSession(match: Match(pairs: pairs, rules: rules, players: players), record: record)
+        for id in players { roster.members[id]!.state = .playing }
+        let line = gameLine(players: players.count)
+        outbox.send([line, .you(.playing)], to: players)
+        outbox.send([line], to: observers)
         broadcast([.notice(.started, Self.started(byHost: byHost))])
         environment.log(ConsoleTexts.started(room: name, game: gamesStarted, players: players.count))
         requestRoomUpdate(at: now)
@@ -75,7 +70,7 @@ extension Room {
     /// The `GAME` line the game on began with (its players then, those who
     /// left since included), for whoever arrives or comes back mid-game.
     var currentGameLine: ServerMessage? {
-        match.map { gameLine(players: $0.players.count) }
+        game.map { gameLine(players: $0.match.players.count) }
     }
 
     /// `GAME`: the rules of the game on, and how many play it.
@@ -93,66 +88,66 @@ extension Room {
         let line = beginRound(at: now)
         // Only a playing member's clock starts with the line, so only theirs is
         // tracked (each tracked line costs a TCP_INFO read when it leaves).
-        let playing = members.compactMap { $0.value.state == .playing ? $0.key : nil }
-        let watching = members.compactMap { $0.value.state == .playing ? nil : $0.key }
-        outbox.sendTracked(line, tag: roundTag, to: playing)
-        for id in playing where members[id]?.away == true { match!.playerAway(id) }
+        let playing = roster.members.compactMap { $0.value.state == .playing ? $0.key : nil }
+        let watching = roster.members.compactMap { $0.value.state == .playing ? nil : $0.key }
+        outbox.sendTracked(line, tag: game!.roundTag, to: playing)
+        for id in playing where roster.members[id]?.away == true { game!.match.playerAway(id) }
         outbox.send([line], to: watching + observers)
-        thinking = nil
+        game!.thinking = nil
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
     }
 
     /// Opens the next pair in the match; returns its `ROUND` line.
     func beginRound(at now: Instant) -> ServerMessage {
-        let round = match!.openRound(at: now)
-        roundTag = environment.nextTag()
-        progressUpdate.cancel()
+        let round = game!.match.openRound(at: now)
+        game!.roundTag = environment.nextTag()
+        updates.progress.cancel()
         return roundLine(round, milliseconds: settings.rules.roundMilliseconds)
     }
 
     /// The open round's line left for `id`: their time starts.
     func delivered(_ id: PlayerID, tag: Int, _ delivery: Delivery) {
-        guard tag == roundTag else { return }
-        match?.delivered(to: id, delivery)
+        guard tag == game?.roundTag else { return }
+        game!.match.delivered(to: id, delivery)
     }
 
     func roundLine(_ round: Match.Round, milliseconds: Int) -> ServerMessage {
-        .round(RoundInfo(number: round.index + 1, pairs: match!.pairs.count, english: round.pair.english,
+        .round(RoundInfo(number: round.index + 1, pairs: game!.match.pairs.count, english: round.pair.english,
                          spanish: round.pair.spanish, milliseconds: milliseconds))
     }
 
     func answer(_ answer: Answer, round number: Int?, by id: PlayerID, at now: Instant) {
-        guard let openNumber = match?.round.map({ $0.index + 1 }) else {
-            let text = match == nil ? noGameText(for: id) : Self.noPairOpen
+        guard let openNumber = game?.match.round.map({ $0.index + 1 }) else {
+            let text = game == nil ? noGameText(for: id) : Self.noPairOpen
             return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
         }
         if let number, number != openNumber {
             return outbox.send(.error(ProtocolError(.wrongRound, Self.roundNotOpen(number, open: openNumber))), to: id)
         }
         // Changed in place: a copy of the match here would copy its tables on every answer.
-        switch match!.answer(answer, by: id, at: now, namesRound: number != nil) {
+        switch game!.match.answer(answer, by: id, at: now, namesRound: number != nil) {
         case .taken:
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
             outbox.send(.error(ProtocolError(.tooLate, Self.timeWasUp(openNumber))), to: id)
         case .meantForPreviousPair:
             // Before the pair left, the clock shown is the fallback one, still ahead: "before it reached you".
-            let since = match!.clock(for: id).map { now.milliseconds(since: $0.start) } ?? -1
+            let since = game!.match.clock(for: id).map { now.milliseconds(since: $0.start) } ?? -1
             return outbox.send(.error(ProtocolError(.tooSoon, Self.tooSoon(millisecondsAfter: since, open: openNumber))), to: id)
         case .alreadyAnswered:
             return outbox.send(.error(ProtocolError(.alreadyAnswered, Self.alreadyAnswered(openNumber))), to: id)
         case .out:
             return outbox.send(.error(ProtocolError(.notPlaying, Self.outOfGame(maxIncorrect: settings.rules.maxIncorrect))), to: id)
         case .notInMatch:
-            let text = members[id] == nil ? Self.notAPlayer(hosting: role(of: id) == .hosting) : Self.joinedMidGame
+            let text = roster.members[id] == nil ? Self.notAPlayer(hosting: role(of: id) == .hosting) : Self.joinedMidGame
             return outbox.send(.error(ProtocolError(.notPlaying, text)), to: id)
         case .noOpenRound:
             return
         }
-        thinking?.removeAll { $0 == id }
+        game!.thinking?.removeAll { $0 == id }
         updateThinking()
-        if !closeRoundIfDone(at: now), progressUpdate.request(at: now, interval: Coalescer.interval(members: members.count)) {
+        if !closeRoundIfDone(at: now), updates.progress.request(at: now, interval: Coalescer.interval(members: roster.members.count)) {
             sendProgress()
         }
     }
@@ -161,19 +156,19 @@ extension Room {
     /// pass over the room a round at most, and only then (a room of thousands
     /// pays nothing per answer for it).
     func updateThinking() {
-        guard thinking == nil, let open = match?.round, open.waitingForAnswer <= waitingListed else { return }
-        thinking = match!.unanswered().sorted { (slots[$0] ?? 0) < (slots[$1] ?? 0) }
+        guard let session = game, session.thinking == nil, let open = session.match.round, open.waitingForAnswer <= waitingListed else { return }
+        game!.thinking = session.match.unanswered().sorted { (session.slots[$0] ?? 0) < (session.slots[$1] ?? 0) }
     }
 
     /// WAITING for the observers: the count, and the names once few enough.
     func thinkingLines() -> [ServerMessage] {
-        guard let open = match?.round else { return [] }
-        let names = thinking?.compactMap { members[$0]?.name } ?? []
+        guard let open = game?.match.round else { return [] }
+        let names = game?.thinking?.compactMap { roster.members[$0]?.name } ?? []
         return [.waiting(count: open.waitingForAnswer, names: names)]
     }
 
     func sendProgress() {
-        guard let current = match, let open = current.round else { return }
+        guard let current = game?.match, let open = current.round else { return }
         broadcast([.progress(round: open.index + 1, answered: open.answeredCount, playing: current.playingCount)])
         outbox.send(thinkingLines(), to: observers)
     }
@@ -181,7 +176,7 @@ extension Room {
     /// The top rows, then `END TOP`, so a reader knows the board is whole.
     func leaderboard(_ standings: [Standing]) -> [ServerMessage] {
         standings.prefix(settings.leaderboardSize).map { standing in
-            .top(TopEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
+            .top(TopEntry(rank: standing.rank, name: roster.members[standing.player]?.name ?? "?", correct: standing.score.correct,
                           wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds))
         } + [.end(.top)]
     }
@@ -192,46 +187,43 @@ extension Room {
     /// when the host stops it. Everyone gets their final score, the observers
     /// the whole ranking, and the record goes to the results files.
     func endGame(standings: [Standing], stoppedEarly: Bool, at now: Instant) {
+        guard let session = game else { return }
         let ranked = standings.count
         let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
-        let playedPairs = match?.roundsPlayed ?? 0
-        match = nil
-        thinking = nil
-        lastLeaderboard = []
-        readyCount = 0
-        for (id, member) in members {
+        let playedPairs = session.match.roundsPlayed
+        game = nil
+        roster.readyCount = 0
+        for (id, member) in roster.members {
             let final = places[id].map {
                 GameOver(rank: $0.rank, ranked: ranked, correct: $0.score.correct, wrong: $0.score.incorrect,
                          milliseconds: $0.score.answerMilliseconds)
             } ?? GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-            members[id] = Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false, away: member.away)
+            roster.members[id] = Roster.Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false, away: member.away)
             outbox.send([.gameOver(final), .you(.lobby), .info(gameOverText(for: id))], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
         // The ranking (up to 2,000 lines) is encoded once for all observers; only the hint differs.
-        outbox.send([.gameOver(watched)] + wholeRanking(standings), to: observers)
+        outbox.send([.gameOver(watched)] + wholeRanking(standings, of: session), to: observers)
         for id in observers { outbox.send(.info(observerGameOverText(for: id)), to: id) }
         if stoppedEarly { broadcast([.notice(.stopped, Self.endedEarly(afterPair: playedPairs))]) }
-        if var finished = record {
-            finished.finish(at: environment.wallClock(), ranks: Dictionary(uniqueKeysWithValues: standings.compactMap { standing in
-                slots[standing.player].map { ($0, standing.rank) }
-            }), stoppedEarly: stoppedEarly)
-            environment.log(ConsoleTexts.over(room: name, game: finished.number, pairs: playedPairs,
-                                              first: standings.first.flatMap { members[$0.player]?.name }))
-            environment.gameEnded(finished)
-        }
-        record = nil
-        slots = [:]
+        var finished = session.record
+        finished.finish(at: environment.wallClock(), ranks: Dictionary(uniqueKeysWithValues: standings.compactMap { standing in
+            session.slots[standing.player].map { ($0, standing.rank) }
+        }), stoppedEarly: stoppedEarly)
+        environment.log(ConsoleTexts.over(room: name, game: finished.number, pairs: playedPairs,
+                                          first: standings.first.flatMap { roster.members[$0.player]?.name }))
+        environment.gameEnded(finished)
         requestRoomUpdate(at: now)
     }
 
     /// Every ranked player, best first, for the observers' podium and pages:
     /// at most `rankingListed` rows (the results files hold everyone).
-    func wholeRanking(_ standings: [Standing]) -> [ServerMessage] {
+    func wholeRanking(_ standings: [Standing], of session: GameSession) -> [ServerMessage] {
         standings.prefix(Self.rankingListed).map { standing in
-            let outAt = slots[standing.player].flatMap { record?.totals(slot: $0).outAt } ?? 0
-            return .ranking(RankingEntry(rank: standing.rank, name: members[standing.player]?.name ?? "?", correct: standing.score.correct,
-                                         wrong: standing.score.incorrect, milliseconds: standing.score.answerMilliseconds, outAt: outAt))
+            let outAt = session.slots[standing.player].flatMap { session.record.totals(slot: $0).outAt } ?? 0
+            return .ranking(RankingEntry(rank: standing.rank, name: roster.members[standing.player]?.name ?? "?",
+                                         correct: standing.score.correct, wrong: standing.score.incorrect,
+                                         milliseconds: standing.score.answerMilliseconds, outAt: outAt))
         } + [.end(.ranking)]
     }
 

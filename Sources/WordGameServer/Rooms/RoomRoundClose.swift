@@ -12,9 +12,9 @@ extension Room {
     /// board. Each reader's lines are then built as they are sent (`readers` is lazy).
     @discardableResult
     func closeRoundIfDone(at now: Instant) -> Bool {
-        guard match?.roundCanClose(at: now) == true else { return false }
-        let outcome = match!.closeRound(at: now)
-        let standings = match!.ranking()
+        guard game?.match.roundCanClose(at: now) == true else { return false }
+        let outcome = game!.match.closeRound(at: now)
+        let standings = game!.match.ranking()
         let pair = outcome.pair
         let number = outcome.index + 1
         let reveal = ServerMessage.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
@@ -28,20 +28,20 @@ extension Room {
             case nil: break
             }
         }
-        lastLeaderboard = leaderboard(standings)
-        let board = [.tally(tally)] + lastLeaderboard
-        for id in outcome.eliminated { members[id]?.state = .out }
+        game!.lastLeaderboard = leaderboard(standings)
+        let board = [.tally(tally)] + game!.lastLeaderboard
+        for id in outcome.eliminated { roster.members[id]?.state = .out }
 
         // The next pair goes out with this one's close; after the last, the game's end follows.
-        let next = match!.isOver ? nil : beginRound(at: now)
+        let next = game!.match.isOver ? nil : beginRound(at: now)
         let judgedCount = tally.right + tally.wrong + tally.timeout
-        outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: roundTag,
+        outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: game!.roundTag,
                                          readers: readers(of: outcome, standings, judged: judgedCount, opening: next != nil),
-                                         readerCount: members.count))
-        record?.add(GameRecord.RoundRecord(verdicts: outcome.verdictBySlot,
-                                           milliseconds: outcome.timeBySlot.map { Int32(clamping: $0 / 1_000_000) }))
+                                         readerCount: roster.members.count))
+        game!.record.add(GameRecord.RoundRecord(verdicts: outcome.verdictBySlot,
+                                                milliseconds: outcome.timeBySlot.map { Int32(clamping: $0 / 1_000_000) }))
         if next != nil {
-            for (id, member) in members where member.away && member.state == .playing { match!.playerAway(id) }
+            for (id, member) in roster.members where member.away && member.state == .playing { game!.match.playerAway(id) }
         }
         outbox.send([reveal], to: observers)
         outbox.send(board, to: observers)
@@ -50,7 +50,7 @@ extension Room {
             return true
         }
         outbox.send([next], to: observers)
-        thinking = nil
+        game!.thinking = nil
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
         return true
@@ -63,18 +63,18 @@ extension Room {
                          opening: Bool) -> AnySequence<RoundClose.Reader> {
         let number = outcome.index + 1
         let judgedReaders = standings.lazy.compactMap { place -> RoundClose.Reader? in
-            guard let verdict = outcome.verdictBySlot[place.slot], let member = self.members[place.player] else { return nil }
+            guard let verdict = outcome.verdictBySlot[place.slot], let member = self.roster.members[place.player] else { return nil }
             let result = ServerMessage.result(RoundResult(number: number, verdict: verdict, correct: place.score.correct,
                                                           wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
             return RoundClose.Reader(player: place.player, result: result, out: place.score.isOut,
                                      tracked: opening && member.state == .playing)
         }
         // When every member was judged (the usual case) there are no others: no second pass.
-        let others = members.lazy.compactMap { id, member -> RoundClose.Reader? in
-            if let slot = self.slots[id], outcome.verdictBySlot[slot] != nil { return nil }
+        let others = roster.members.lazy.compactMap { id, member -> RoundClose.Reader? in
+            if let slot = self.game?.slots[id], outcome.verdictBySlot[slot] != nil { return nil }
             return RoundClose.Reader(player: id, result: nil, out: false, tracked: opening && member.state == .playing)
         }
-        guard judged < members.count else { return AnySequence(judgedReaders) }
+        guard judged < roster.members.count else { return AnySequence(judgedReaders) }
         return AnySequence([AnySequence(judgedReaders), AnySequence(others)].joined())
     }
 }

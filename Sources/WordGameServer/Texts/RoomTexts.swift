@@ -22,7 +22,7 @@ extension Room {
     }
 
     var autoStartHint: String {
-        "The game starts by itself when \(autoStart) player\(autoStart == 1 ? " is" : "s are") ready (\(readyCount) now)."
+        "The game starts by itself when \(autoStart) player\(autoStart == 1 ? " is" : "s are") ready (\(roster.readyCount) now)."
     }
 
     func startHint(for id: PlayerID) -> String {
@@ -33,8 +33,8 @@ extension Room {
     }
 
     func joinHint(for id: PlayerID) -> String {
-        if match != nil { return "A game is on: you watch, and play from the next one." }
-        if autoStart > 0 && readyCount >= autoStart {
+        if game != nil { return "A game is on: you watch, and play from the next one." }
+        if autoStart > 0 && roster.readyCount >= autoStart {
             let seconds = settings.countdownMilliseconds / 1_000
             return seconds == 0 ? "The game starts now." : "The game starts in \(seconds) s."
         }
@@ -45,7 +45,7 @@ extension Room {
 
     /// For a member back with RESUME: where they are, in their own game.
     func welcomeBack(for id: PlayerID) -> String {
-        guard let state = members[id]?.state, match != nil else { return "Welcome back! " + joinHint(for: id) }
+        guard let state = roster.members[id]?.state, game != nil else { return "Welcome back! " + joinHint(for: id) }
         switch state {
         case .playing: return "Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts."
         case .out: return "Welcome back! You are out of this game; you watch until it ends."

@@ -1,0 +1,29 @@
+import WordGame
+import WordGameProtocol
+
+/// The game on in a room: the match, its record for the results files, and
+/// what the room keeps while it plays. Exists from START to the game's end;
+/// the room has none in its lobby. Owned by its room, changed in place (a copy
+/// of the match would copy its tables).
+struct GameSession {
+    var match: Match
+    var record: GameRecord
+    /// Each player's place in `record`.
+    let slots: [PlayerID: Int]
+    /// The players still thinking about the open pair, once they are few
+    /// enough to name (`Room.updateThinking`).
+    var thinking: [PlayerID]?
+    /// The tag of the open pair's tracked line (`Outbox.sendTracked`).
+    var roundTag = -1
+    /// The leaderboard sent after the last pair closed, for whoever arrives
+    /// mid-game (kept, not recomputed: a join never sorts the room).
+    var lastLeaderboard: [ServerMessage] = []
+    /// PROGRESS, at most once per interval.
+    var progressUpdate = Coalescer()
+
+    init(match: Match, record: GameRecord) {
+        self.match = match
+        self.record = record
+        slots = Dictionary(uniqueKeysWithValues: match.players.enumerated().map { ($1, $0) })
+    }
+}

@@ -1,0 +1,71 @@
+import WordGame
+import WordGameProtocol
+
+/// Members coming and going: joining (with what a newcomer needs to follow
+/// the game on), leaving, and the host of a room made with `JOIN` handed on.
+extension Room {
+    /// `afterOK`: lines that go right after `OK JOIN` (the resume code).
+    func join(_ id: PlayerID, name: String, afterOK: [ServerMessage] = [], at now: Instant) {
+        roster.add(id, name: name, watching: game != nil)
+        if case .member(nil) = host { host = .member(id) }
+        outbox.send([.joined(room: self.name)] + afterOK
+                    + [.room(info), membersLine, .you(roster.members[id]!.state), .info(joinHint(for: id))]
+                    + inProgress(at: now), to: id)
+        outbox.send([.arrived(name)], to: observers)
+        updates.notices.add(.joined, name)
+        environment.log(ConsoleTexts.joined(room: self.name, name: name))
+        requestRoomUpdate(at: now, except: id)
+        maybeStartByItself(at: now)
+    }
+
+    /// A member leaves, for `why`. Their pairs stop counting and they leave
+    /// the ranking. `announced`: the notice, when not the one `why` makes
+    /// (a held seat given up is "Bo left").
+    func remove(_ id: PlayerID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
+        guard let member = roster.remove(id) else { return }
+        outbox.send([.departed(member.name, why)], to: observers)
+        let event = announced ?? NoticeBoard.event(for: why)
+        updates.notices.add(event, member.name)
+        environment.log(ConsoleTexts.departed(room: name, name: member.name, verb: NoticeTexts.verb(for: event, plural: false)))
+        if openHostID == id { handOpenHost(after: member.name) }
+        if countdownEnds != nil && !countdownByHost && roster.readyCount < autoStart {
+            countdownEnds = nil
+            broadcast([.info(Self.countdownStopped)])
+        }
+        if game != nil {
+            if let slot = game!.slots[id] { game!.record.leave(slot: slot, duringPair: game!.match.roundsPlayed + 1) }
+            game!.match.remove(id)
+            game!.thinking?.removeAll { $0 == id }
+            updateThinking()  // a departure can bring the count down to where names are listed
+            closeRoundIfDone(at: now)
+        }
+        requestRoomUpdate(at: now)
+    }
+
+    /// The earliest member left becomes the host of a room made with `JOIN`.
+    private func handOpenHost(after leaver: String) {
+        let next = roster.earliest(1).first
+        host = .member(next)
+        guard let next, let hostName = roster.members[next]?.name else { return }
+        outbox.send(.info(youHostNow(after: leaver)), to: next)
+        updates.notices.replace(.host, Self.hostNow(hostName))
+    }
+
+    /// What a newcomer needs to follow what is already under way: the open
+    /// pair (with the time left in it, counted from when it opened) or the
+    /// countdown's time left. Without it, a watcher would get PROGRESS and
+    /// REVEAL for a pair it never saw.
+    func inProgress(at now: Instant) -> [ServerMessage] {
+        if let ends = countdownEnds {
+            return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
+        }
+        guard let game, let gameLine = currentGameLine else { return [] }
+        // The game's rules and the board so far, so a latecomer sees the game, not a lobby.
+        var lines = [gameLine] + game.lastLeaderboard
+        if let open = game.match.round {
+            let left = open.openedAt.adding(milliseconds: settings.rules.roundMilliseconds).milliseconds(since: now)
+            lines.append(roundLine(open, milliseconds: max(0, Int(left))))
+        }
+        return lines
+    }
+}

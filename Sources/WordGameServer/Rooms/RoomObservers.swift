@@ -1,0 +1,50 @@
+import WordGame
+import WordGameProtocol
+
+/// The host of a hosted room and the viewers: they take their place, get
+/// the full roster and what is under way, and the host's seat waits while
+/// its connection is away.
+extension Room {
+    /// The host of a hosted room takes their seat (first time, or back with the key).
+    func seatHost(_ id: PlayerID, at now: Instant) {
+        let returning = seat?.awaySince != nil
+        seat?.connection = id
+        seat?.awaySince = nil
+        outbox.send([.room(info), membersLine, .you(.hosting), .info(hostWelcome)] + observerStart(at: now), to: id)
+        if returning {
+            broadcast([.notice(.host, Self.hostIsBack)])
+            environment.log(ConsoleTexts.hostBack(room: name))
+        }
+    }
+
+    /// The host's connection `id` went (dropped, quit or left): the seat waits for the key.
+    func hostAway(_ id: PlayerID, at now: Instant) {
+        guard seat?.connection == id else { return }  // the seat was taken back from elsewhere since
+        seat?.connection = nil
+        seat?.awaySince = now
+        broadcast([.notice(.host, Self.hostIsAway)])
+        environment.log(ConsoleTexts.hostAway(room: name))
+    }
+
+    /// Whether another viewer fits.
+    var hasRoomForViewer: Bool { roster.hasRoomForViewer }
+
+    func addViewer(_ id: PlayerID, at now: Instant) {
+        roster.addViewer(id)
+        outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing), .info(viewerHint)] + observerStart(at: now), to: id)
+    }
+
+    func removeViewer(_ id: PlayerID) {
+        roster.removeViewer(id)
+    }
+
+    /// What an observer needs on arrival: whether the room is locked, the
+    /// whole roster, and what is under way.
+    private func observerStart(at now: Instant) -> [ServerMessage] {
+        var lines: [ServerMessage] = locked ? [.notice(.locked, lockedText)] : []
+        let everyone = roster.earliest(roster.members.count)
+        lines += everyone.compactMap { roster.members[$0].map { .roster($0.name) } }
+        lines.append(.end(.roster))
+        return lines + inProgress(at: now) + thinkingLines()
+    }
+}
