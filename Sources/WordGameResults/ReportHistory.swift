@@ -20,7 +20,7 @@ public enum ReportHistory {
     }
 
     public static func load(path: String) throws(Problem) -> [GameSummary] {
-        try parse(read(path), path: path)
+        try parse(readFile(path), path: path)
     }
 
     /// `path` only names the file in problems.
@@ -41,7 +41,7 @@ public enum ReportHistory {
 
     /// Through the descriptor, so a missing file is told apart from one that
     /// cannot be read, by errno rather than by the wording of a Foundation error.
-    static func read(_ path: String) throws(Problem) -> String {
+    static func readFile(_ path: String) throws(Problem) -> String {
         do {
             return String(decoding: try FileContents.read(path), as: UTF8.self)
         } catch {

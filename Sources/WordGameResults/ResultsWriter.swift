@@ -51,7 +51,7 @@ public final class ResultsWriter: @unchecked Sendable {
     /// Queues the game's files; returns at once.
     public func save(_ record: GameRecord) {
         queue.async { [self] in
-            let outcome = SaveOutcome(room: record.room, game: record.number, result: write(record))
+            let outcome = SaveOutcome(room: record.room, game: record.number, result: writeFiles(record))
             switch outcome.result {
             case .success(let players): log("results of \(record.room) game \(record.number): \(players)")
             case .failure(let failure): warn("results of \(record.room) game \(record.number) not kept: \(failure)")
@@ -63,7 +63,7 @@ public final class ResultsWriter: @unchecked Sendable {
     /// Blocks until every queued game is written (tests, and a clean shutdown).
     public func waitUntilIdle() { queue.sync {} }
 
-    private func write(_ record: GameRecord) -> Result<String, AtomicFile.Failure> {
+    private func writeFiles(_ record: GameRecord) -> Result<String, AtomicFile.Failure> {
         let results = GameResults(record: record)
         let base = directory + "/" + results.id
         do {

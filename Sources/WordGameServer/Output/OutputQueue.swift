@@ -27,7 +27,7 @@ struct OutputQueue {
 
     /// Appends what `write` adds, in place; with a `tag`, remembered until
     /// the last byte of what it added is transmitted.
-    mutating func append(tag: Int?, writing write: (inout [UInt8]) -> Void) {
+    mutating func append(tag: Int?, writing fill: (inout [UInt8]) -> Void) {
         // Room for a pair's close at once (about 350 bytes), instead of growing to it.
         if bytes.capacity == 0 { bytes.reserveCapacity(Self.firstCapacity) }
         if holding != .own {
@@ -40,7 +40,7 @@ struct OutputQueue {
             holding = .own
         }
         let count = bytes.count
-        write(&bytes)
+        fill(&bytes)
         appendedTotal += bytes.count - count
         if let tag { marks.append((appendedTotal, tag)) }
     }
@@ -66,12 +66,12 @@ struct OutputQueue {
         if let tag { marks.append((appendedTotal, tag)) }
     }
 
-    /// Calls `send` with the pending bytes until it takes none (nil: it would
+    /// Calls `hand` with the pending bytes until it takes none (nil: it would
     /// block) or all are gone.
-    mutating func drain(_ send: (UnsafeRawBufferPointer) throws(Errno) -> Int?) throws(Errno) {
+    mutating func drain(_ hand: (UnsafeRawBufferPointer) throws(Errno) -> Int?) throws(Errno) {
         while !isEmpty {
             let result = bytes.withUnsafeBytes { raw in
-                Result { () throws(Errno) in try send(UnsafeRawBufferPointer(rebasing: raw[head...])) }
+                Result { () throws(Errno) in try hand(UnsafeRawBufferPointer(rebasing: raw[head...])) }
             }
             guard let taken = try result.get(), taken > 0 else { break }
             head += taken

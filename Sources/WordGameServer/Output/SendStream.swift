@@ -43,7 +43,7 @@ final class SendStream: @unchecked Sendable {
         for _ in 0..<helpers {
             DispatchQueue.global().async { [self] in
                 guard startWorking() else { return }
-                while let chunk = next(waiting: true) { send(chunk) }
+                while let chunk = next(waiting: true) { transmitChunk(chunk) }
                 stopWorking()
             }
         }
@@ -63,7 +63,7 @@ final class SendStream: @unchecked Sendable {
         closed = true
         condition.broadcast()
         condition.unlock()
-        while let chunk = next(waiting: false) { send(chunk) }
+        while let chunk = next(waiting: false) { transmitChunk(chunk) }
         condition.lock()
         while working > 0 { condition.wait() }
         let all = outcomes
@@ -93,7 +93,7 @@ final class SendStream: @unchecked Sendable {
         filling.reserveCapacity(Self.chunk)
         guard handedAny, helpers > 0 else {
             handedAny = true
-            return send(chunk)
+            return transmitChunk(chunk)
         }
         condition.lock()
         waiting.append(chunk)
@@ -114,7 +114,7 @@ final class SendStream: @unchecked Sendable {
         return waiting[taken - 1]
     }
 
-    private func send(_ chunk: [Connection]) {
+    private func transmitChunk(_ chunk: [Connection]) {
         let sent = chunk.map { (connection: $0, transmission: transmit($0)) }
         condition.lock()
         outcomes += sent

@@ -46,7 +46,7 @@ final class Hub {
     /// so they expire in this order).
     var heldSeats = HeldSeats()
     /// Wrong RESUME codes per address.
-    var guesses: [String: TokenBucket] = [:]
+    var wrongCodes: WrongCodes
     /// The server is stopping: connections that go now leave.
     var shuttingDown = false
 
@@ -56,6 +56,7 @@ final class Hub {
         self.environment = environment
         self.control = control
         self.limits = limits
+        wrongCodes = WrongCodes(limits: limits)
         self.affinity = affinity
     }
 

@@ -89,7 +89,7 @@ extension Hub {
         guard let held = tokens[code], held != id, let seat = sessions[held], let room = seat.room,
               seat.role != .host || room.seat?.connection == nil || room.seat?.connection == held
         else {
-            guard wrongGuess(from: session.address, at: now) else {
+            guard wrongCodes.book(from: session.address, at: now) else {
                 control.holdInput(fromAddressOf: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
                 return error(.slowDown, HubTexts.tooManyWrongCodes(waitSeconds: limits.resumeGuessIntervalMilliseconds / 1_000), to: id)
             }
@@ -114,62 +114,5 @@ extension Hub {
         case .host: room.seatHost(held, at: now)
         case .viewer: break
         }
-    }
-
-    /// Books a wrong code against `address`; false once its allowance is
-    /// spent (or, with every address slot in use, for a new address).
-    private func wrongGuess(from address: String, at now: Instant) -> Bool {
-        guard guesses[address] != nil || guesses.count < limits.resumeGuessAddresses || forgetSpentGuesses(at: now) else { return false }
-        var bucket = guesses[address]
-            ?? TokenBucket(capacity: limits.resumeGuesses, intervalMilliseconds: limits.resumeGuessIntervalMilliseconds, now: now)
-        let allowed = bucket.take(at: now)
-        guesses[address] = bucket
-        return allowed
-    }
-
-    /// Drops the addresses whose buckets have refilled; true if room was made.
-    private func forgetSpentGuesses(at now: Instant) -> Bool {
-        guesses = guesses.filter { _, bucket in
-            var bucket = bucket
-            return !bucket.isFull(at: now)
-        }
-        return guesses.count < limits.resumeGuessAddresses
-    }
-}
-
-/// Held seats in the order they expire: the grace is the same for every
-/// seat, so a queue suffices. Entries for seats taken back stay until their
-/// time and are skipped then.
-struct HeldSeats {
-    private var queue: [(id: PlayerID, since: Instant, until: Instant)] = []
-    private var head = 0
-    /// Seats held now, in all and per address of the connection that dropped.
-    private(set) var count = 0
-    private var perAddress: [String: Int] = [:]
-
-    func count(from address: String) -> Int { perAddress[address, default: 0] }
-
-    mutating func count(_ address: String, _ change: Int) {
-        count += change
-        let now = perAddress[address, default: 0] + change
-        perAddress[address] = now > 0 ? now : nil
-    }
-
-    var nextExpiry: Instant? { head < queue.count ? queue[head].until : nil }
-
-    mutating func hold(_ id: PlayerID, since: Instant, until: Instant) {
-        queue.append((id, since, until))
-    }
-
-    mutating func popExpired(at now: Instant) -> (PlayerID, Instant)? {
-        guard head < queue.count, queue[head].until <= now else { return nil }
-        defer {
-            head += 1
-            if head == queue.count || head >= 1_024 {
-                queue.removeFirst(head)
-                head = 0
-            }
-        }
-        return (queue[head].id, queue[head].since)
     }
 }

@@ -79,7 +79,7 @@ public final class Server: @unchecked Sendable {
     /// Carries each part's news to the part that acts on it.
     private func wire() {
         listener.onAccepted = { [unowned self] connection, _ in hub.connected(connection.player, address: connection.address) }
-        listener.onFresh = { [unowned self] connection, now in read(connection, failed: false, at: now) }
+        listener.onFresh = { [unowned self] connection, now in readInput(from: connection, failed: false, at: now) }
         input.onInput = { [unowned self] event in take(event) }
         writes.onEvent = { [unowned self] event in take(event) }
     }
@@ -120,14 +120,14 @@ public final class Server: @unchecked Sendable {
 
     /// Reads a connection; what came is served at once, after the news that
     /// its tracked lines left (an answer must not overtake its pair's departure).
-    func read(_ connection: Connection, failed: Bool, at now: Instant) {
+    func readInput(from connection: Connection, failed: Bool, at now: Instant) {
         guard input.read(from: connection, failed: failed) else { return }
         writes.reportTransmitted(connection)
         input.serve(connection, at: now)
     }
 
     /// The connection is gone: its seat is the hub's to hold or give up.
-    func close(_ connection: Connection) {
+    func closeConnection(_ connection: Connection) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         connection.framing.discardInput()
@@ -167,7 +167,7 @@ public final class Server: @unchecked Sendable {
             let text = TransportTexts.runawayLine(maxDiscardedBytes: limits.maxDiscardedBytes)
             sendOff(connection, [.error(ProtocolError(.lineTooLong, text)), .bye(TransportTexts.runawayLineBye)], at: now)
         case .lost(let connection):
-            close(connection)
+            closeConnection(connection)
         }
     }
 
@@ -177,7 +177,7 @@ public final class Server: @unchecked Sendable {
             for tag in report.tags { hub.delivered(report.player, tag: tag, report.delivery) }
         case .mustClose(let connection, let queued):
             if let queued { configuration.log(TransportTexts.droppedSlowReader(connection.id, queuedBytes: queued)) }
-            close(connection)
+            closeConnection(connection)
         }
     }
 
@@ -217,13 +217,13 @@ public final class Server: @unchecked Sendable {
         writes.flushDirty()
         let deadline = Instant.now().adding(milliseconds: 1_000)
         while !table.isEmpty, Instant.now() < deadline {
-            guard let events = loop.poll(milliseconds: 50) else { break }
+            guard let events = loop.waitForReadiness(milliseconds: 50) else { break }
             for event in events {
                 guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { continue }
-                if event.failed { close(connection) } else if event.writable { writes.flush(connection) }
+                if event.failed { closeConnection(connection) } else if event.writable { writes.flush(connection) }
             }
         }
-        for connection in Array(table.all) { close(connection) }
+        for connection in Array(table.all) { closeConnection(connection) }
         table.releaseClosedDescriptors()
     }
 }
@@ -244,7 +244,7 @@ extension Server: EventLoopDelegate {
     func handle(_ event: Epoll.Event, at now: Instant) {
         if event.id == listener.socket.rawValue { return listener.acceptAll(at: now) }
         guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { return }
-        if event.readable || event.failed { read(connection, failed: event.failed, at: now) }
+        if event.readable || event.failed { readInput(from: connection, failed: event.failed, at: now) }
         if event.writable, table.connection(on: connection.socket) === connection { writes.flush(connection) }
     }
 

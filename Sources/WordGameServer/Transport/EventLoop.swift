@@ -68,7 +68,7 @@ final class EventLoop {
     }
 
     /// Waits up to `milliseconds` for the descriptors alone (the goodbye's drain).
-    func poll(milliseconds: Int32) -> [Epoll.Event]? {
+    func waitForReadiness(milliseconds: Int32) -> [Epoll.Event]? {
         try? epoll.wait(timeoutMilliseconds: milliseconds)
     }
 
