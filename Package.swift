@@ -44,29 +44,27 @@ let package = Package(
         .executableTarget(name: "wordgame-server", dependencies: [
             "WordGame", "WordGameServer", "WordGameResults", "WordGamePOSIX", "WordGameCommandLine", "WordListFiles",
         ]),
-        .executableTarget(name: "wordgame-client", dependencies: [
-            "WordGame", "WordGameProtocol", "WordGameClient", "WordGamePOSIX", "WordGameCommandLine",
-        ]),
+        .executableTarget(name: "wordgame-client", dependencies: ["WordGame", "WordGameProtocol", "WordGameClient", "WordGamePOSIX"]),
         // Statistics over a results folder: per player, and the words a class missed.
         .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGamePOSIX", "WordGameCommandLine"]),
         // Benchmarks: start wordgame-server (and redis-server) on 127.0.0.1 and play them with many sockets.
         .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX"]),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles"]),
-        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "TextColumns"]),
-        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGame", "WordGamePOSIX"]),
-        .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX", "WordGameTestSupport"]),
+        .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "WordGame", "TextColumns"]),
+        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX"]),
+        .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
         .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.
         .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
         .testTarget(
             name: "WordGameClientTests",
             dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport",
-                           "WordGamePOSIX", "WordGameCommandLine", "WordListFiles"]
+                           "WordGamePOSIX", "WordListFiles"]
         ),
         .testTarget(
             name: "WordGameServerTests",
             dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameResults", "WordGameTestSupport", "WordGamePOSIX",
-                           "WordGameCommandLine", "WordListFiles"]
+                           "WordListFiles"]
         ),
     ]
 )

@@ -72,10 +72,6 @@ public struct Match: Sendable {
         Dictionary(uniqueKeysWithValues: players.indices.compactMap { slot in scoreBySlot[slot].map { (players[slot], $0) } })
     }
 
-    public func isPlaying(_ player: PlayerID) -> Bool {
-        score(of: player).map { !$0.isOut } ?? false
-    }
-
     /// The slot of `player` if they are playing (in, and not out).
     private func playingSlot(_ player: PlayerID) -> Int? {
         guard let slot = slots[player], let score = scoreBySlot[slot], !score.isOut else { return nil }

@@ -3,7 +3,7 @@ import Glibc
 
 /// Random 64-bit words from the kernel's generator, fetched 512 at a time.
 /// Every join takes a resume token, and `SystemRandomNumberGenerator` makes
-/// one `getrandom` call a word: a tenth of a join's system calls. The words
+/// one `getrandom` call a word, a system call a join for nothing. The words
 /// are the kernel's own, only fetched ahead. Not thread-safe: one owner.
 public final class RandomPool {
     private var words = [UInt64](repeating: 0, count: 512)

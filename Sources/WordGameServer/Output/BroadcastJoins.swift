@@ -1,8 +1,9 @@
 /// Broadcasts queued one after another in a turn, joined once for everyone
 /// who gets the same ones in the same order (`OutputQueue.append(shared:)`):
-/// a game's start queues four to each of 10,000 players, which as copies
-/// were 5 MB at once. Emptied by every flush; a joined buffer then lives as
-/// long as the queues that hold it. The loop's alone.
+/// a game's start queues four to each of thousands of players, which as
+/// copies were the heap's peak. Emptied by every flush; a joined buffer then
+/// lives as long as the queues that hold it. The loop's alone (the write
+/// path's, which checks).
 final class BroadcastJoins {
     /// A buffer by the address of its bytes: the entry holds the buffers
     /// themselves, so no other buffer can take that address while it is here.

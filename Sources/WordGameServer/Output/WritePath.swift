@@ -79,6 +79,7 @@ final class WritePath: @unchecked Sendable {
     /// Hands queued bytes to the kernel in one send, and reports tracked
     /// lines that have left.
     func flush(_ connection: Connection) {
+        affinity.check()
         if let held = connection.human.releaseAtPause() {
             // Held human lines go with this send: nothing more comes to them in this turn.
             enqueue(held, for: connection, flushing: true)
@@ -115,6 +116,7 @@ final class WritePath: @unchecked Sendable {
     /// The part of a flush that belongs to the loop thread: tracked lines that
     /// left are reported, and a connection that failed or said its BYE must close.
     func settle(_ connection: Connection, _ transmission: Transmission) {
+        affinity.check()
         if transmission.failed { return onEvent(.mustClose(connection, overflowedWith: nil)) }
         if let left = transmission.left { onEvent(.delivered(DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery))) }
         if connection.output.isEmpty && connection.closeWhenFlushed { onEvent(.mustClose(connection, overflowedWith: nil)) }
@@ -146,6 +148,7 @@ final class WritePath: @unchecked Sendable {
     /// `broadcast`: the same bytes go to many connections in this turn, so
     /// what follows them may be joined to them once for all (`BroadcastJoins`).
     func enqueue(_ bytes: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false, broadcast: Bool = false) {
+        affinity.check()
         guard !connection.isClosing, !saidGoodbye else { return }
         connection.output.append(shared: bytes, tag: tag, join: broadcast ? broadcastJoins.join : nil)
         queued(on: connection, flushing: flushing)
@@ -153,6 +156,7 @@ final class WritePath: @unchecked Sendable {
 
     /// Queues what `write` appends, written straight into the connection's queue.
     func enqueue(tag: Int?, for connection: Connection, flushing: Bool = false, writing write: (inout [UInt8]) -> Void) {
+        affinity.check()
         guard !connection.isClosing, !saidGoodbye else { return }
         connection.output.append(tag: tag, writing: write)
         queued(on: connection, flushing: flushing)

@@ -62,6 +62,7 @@ final class InputPath {
     /// Reads the socket if its last read is taken. Returns whether bytes came
     /// (the caller reports transmitted lines, then calls `serve`).
     func read(from connection: Connection, failed: Bool = false) -> Bool {
+        affinity.check()
         guard !connection.framing.hasInput else {
             // Lines wait their turn and EPOLLIN is off. An error or hang-up is
             // reported regardless, and again on every wait: the peer cannot
@@ -86,6 +87,7 @@ final class InputPath {
 
     /// Executes what the connection's budget allows now, and parks the rest.
     func serve(_ connection: Connection, at now: Instant) {
+        affinity.check()
         var executed = 0
         let framing = connection.framing
         while framing.hasInput {

@@ -11,6 +11,7 @@ final class Listener {
     let port: UInt16
     private let epoll: Epoll
     private let table: ConnectionTable
+    private let affinity: ThreadAffinity
     private let limits: ConnectionLimits
     /// The framing every connection accepted here gets.
     private let makeFraming: () -> any Framing
@@ -30,7 +31,7 @@ final class Listener {
     private var shortage = DescriptorShortage()
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
-    init(address: String, port: UInt16, epoll: Epoll, table: ConnectionTable, limits: ConnectionLimits,
+    init(address: String, port: UInt16, epoll: Epoll, table: ConnectionTable, affinity: ThreadAffinity, limits: ConnectionLimits,
          log: @escaping (String) -> Void, makeFraming: @escaping () -> any Framing) throws(Errno) {
         socket = try Socket.listen(address: address, port: port)
         tuned = Socket.tuneForGame(socket)
@@ -43,6 +44,7 @@ final class Listener {
         }
         self.epoll = epoll
         self.table = table
+        self.affinity = affinity
         self.limits = limits
         self.log = log
         self.makeFraming = makeFraming
@@ -61,6 +63,7 @@ final class Listener {
     /// has come meanwhile is accepted, so a burst of joins faster than the
     /// server serves them waits in this turn's list, not in the kernel's.
     func acceptAll(at now: Instant) {
+        affinity.check()
         guard pausedUntil == nil else { return }
         var fresh: [Connection] = []
         var served = 0
