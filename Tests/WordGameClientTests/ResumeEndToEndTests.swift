@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import WordGameTestSupport
 import WordGamePOSIX
 @testable import WordGameClient
 import WordGame
@@ -21,48 +22,50 @@ import WordGameServer
 
     /// `frozen`: only the client's side of the connection ends; the server's stays open (it learns of the drop from the RESUME).
     @Test(arguments: [false, true])
-    func aCutConnectionIsResumedWithTheCountersIntact(frozen: Bool) throws {
-        let settings = GameSettings(words: Self.words, rules: Rules(roundMilliseconds: 2_500, pairCount: 5), seed: 3,
-                                    resumeGraceMilliseconds: 5_000)
-        let logged = Heard()
-        let server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
-                                                                   log: { logged.append($0) }, events: { logged.append($0) }))
-        server.start()
-        defer { server.stop(); server.waitUntilStopped() }
-        // Bo hosts room main and never answers, so each round lasts its time and a pair stays open across the cut.
-        let bo = try ServerConnection(host: "127.0.0.1", port: server.port)
-        _ = try JoinRoom.join(bo, name: "Bo", room: "main", askAgain: nil)
-        let relay = TCPProxy(to: server.port)
-        defer { relay.finish() }
-        let ana = try ClientProcess(["--host", "127.0.0.1", "--port", "\(relay.port)", "--name", "Ana"])
-        try ana.waitFor("Waiting for Bo to start the game")
-        bo.send(.start)
-        answerRightly(try ana.waitFor("Pair 1 of 5: "), ana)
-        #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 1, wrong attempts: 0, rank 1 of 2.")
-        try ana.waitFor("Pair 2 of 5: ")
+    func aCutConnectionIsResumedWithTheCountersIntact(frozen: Bool) async throws {
+        try await onOwnThread {
+            let settings = GameSettings(words: Self.words, rules: Rules(roundMilliseconds: 2_500, pairCount: 5), seed: 3,
+                                        resumeGraceMilliseconds: 5_000)
+            let logged = Heard()
+            let server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
+                                                                       log: { logged.append($0) }, events: { logged.append($0) }))
+            server.start()
+            defer { server.stop(); server.waitUntilStopped() }
+            // Bo hosts room main and never answers, so each round lasts its time and a pair stays open across the cut.
+            let bo = try ServerConnection(host: "127.0.0.1", port: server.port)
+            _ = try JoinRoom.join(bo, name: "Bo", room: "main", askAgain: nil)
+            let relay = TCPProxy(to: server.port)
+            defer { relay.finish() }
+            let ana = try ClientProcess(["--host", "127.0.0.1", "--port", "\(relay.port)", "--name", "Ana"])
+            try ana.waitFor("Waiting for Bo to start the game")
+            bo.send(.start)
+            answerRightly(try ana.waitFor("Pair 1 of 5: "), ana)
+            #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 1, wrong attempts: 0, rank 1 of 2.")
+            try ana.waitFor("Pair 2 of 5: ")
 
-        if frozen { relay.freeze() } else { relay.cut() }
-        try ana.waitFor("Connection lost — reconnecting…")
-        try ana.waitFor("Reconnected: back in room main.")
-        if frozen { relay.closeFrozen() }  // the old connection's end reaches the server after the RESUME
-        let score = try ana.waitFor("Your score")
-        #expect(score == "Your score in this game so far: 1 correct, 0 wrong, rank 1 of 2.")
-        // Pair 2 is still Ana's to answer, with the time she has left.
-        let pair = try ana.waitFor("Pair 2 of 5: ")
-        answerRightly(pair, ana)
-        #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 2, wrong attempts: 0, rank 1 of 2.")
-        #expect(relay.connections == 2, "one drop, one resume: \(ana.transcript.suffix(12)) \(logged.all)")
-        ana.type("q")
-        #expect(ana.waitForExit() == 0)
+            if frozen { relay.freeze() } else { relay.cut() }
+            try ana.waitFor("Connection lost — reconnecting…")
+            try ana.waitFor("Reconnected: back in room main.")
+            if frozen { relay.closeFrozen() }  // the old connection's end reaches the server after the RESUME
+            let score = try ana.waitFor("Your score")
+            #expect(score == "Your score in this game so far: 1 correct, 0 wrong, rank 1 of 2.")
+            // Pair 2 is still Ana's to answer, with the time she has left.
+            let pair = try ana.waitFor("Pair 2 of 5: ")
+            answerRightly(pair, ana)
+            #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 2, wrong attempts: 0, rank 1 of 2.")
+            #expect(relay.connections == 2, "one drop, one resume: \(ana.transcript.suffix(12)) \(logged.all)")
+            ana.type("q")
+            #expect(ana.waitForExit() == 0)
 
-        // The room was told: Ana dropped, then came back.
-        var notices: [NoticeEvent] = []
-        while let message = try? bo.next(timeout: 0.5) {
-            if case .notice(let event, _) = message { notices.append(event) }
+            // The room was told: Ana dropped, then came back.
+            var notices: [NoticeEvent] = []
+            while let message = try? bo.next(timeout: 0.5) {
+                if case .notice(let event, _) = message { notices.append(event) }
+            }
+            #expect(notices.contains(.back), "\(notices)")
+            // A frozen connection is never seen to drop: the RESUME takes it over.
+            #expect(notices.contains(.dropped) == !frozen, "\(notices)")
         }
-        #expect(notices.contains(.back), "\(notices)")
-        // A frozen connection is never seen to drop: the RESUME takes it over.
-        #expect(notices.contains(.dropped) == !frozen, "\(notices)")
     }
 
     /// The loop's turns, in this test: read, give the messages to the state, settle; until `done`.
@@ -80,39 +83,41 @@ import WordGameServer
         }
     }
 
-    @Test func theProjectorTakesItsHostSeatBack() throws {
-        let server = try ClassServer.start(words: Self.words, rules: .original, seed: 1, firstPort: 0, bindAddress: "127.0.0.1",
-                                           resultsDirectory: nil)
-        defer { server.stop(); server.waitUntilStopped() }
-        let relay = TCPProxy(to: server.port)
-        defer { relay.finish() }
-        let connection = try ServerConnection(host: "127.0.0.1", port: relay.port)
-        guard case .hosted(let room, let key) = try PresentSession.open(connection, as: .host) else {
-            Issue.record("no OK HOST")
-            return
-        }
-        var state = PresentState()
-        state.receive(.hosted(room: room, key: key), at: .now())
-        let link = ServerLink(connection)
-        pump(link, &state) { $0.resumableSeat != nil && $0.me == .hosting }
-        let firstCode = state.resumableSeat?.token.code
-        #expect(firstCode?.count == 8)
+    @Test func theProjectorTakesItsHostSeatBack() async throws {
+        try await onOwnThread {
+            let server = try ClassServer.start(words: Self.words, rules: .original, seed: 1, firstPort: 0, bindAddress: "127.0.0.1",
+                                               resultsDirectory: nil)
+            defer { server.stop(); server.waitUntilStopped() }
+            let relay = TCPProxy(to: server.port)
+            defer { relay.finish() }
+            let connection = try ServerConnection(host: "127.0.0.1", port: relay.port)
+            guard case .hosted(let room, let key) = try PresentSession.open(connection, as: .host) else {
+                Issue.record("no OK HOST")
+                return
+            }
+            var state = PresentState()
+            state.receive(.hosted(room: room, key: key), at: .now())
+            let link = ServerLink(connection)
+            pump(link, &state) { $0.resumableSeat != nil && $0.me == .hosting }
+            let firstCode = state.resumableSeat?.token.code
+            #expect(firstCode?.count == 8)
 
-        relay.cut()
-        var sawBanner = false
-        pump(link, &state) { state in
-            if state.reconnecting != nil { sawBanner = true }
-            return sawBanner && state.reconnecting == nil && state.me == .hosting
-        }
-        #expect(sawBanner)
-        #expect(relay.connections == 2)
-        #expect(state.room == room && state.key == key && state.screen == .lobby)
-        #expect(state.resumableSeat != nil)
+            relay.cut()
+            var sawBanner = false
+            pump(link, &state) { state in
+                if state.reconnecting != nil { sawBanner = true }
+                return sawBanner && state.reconnecting == nil && state.me == .hosting
+            }
+            #expect(sawBanner)
+            #expect(relay.connections == 2)
+            #expect(state.room == room && state.key == key && state.screen == .lobby)
+            #expect(state.resumableSeat != nil)
 
-        // The new connection is the host's: a student joining is seen on it.
-        let student = try ServerConnection(host: "127.0.0.1", port: server.port)
-        _ = try JoinRoom.join(student, name: "Bo", room: room.uppercased(), askAgain: nil)
-        pump(link, &state) { $0.roster == ["Bo"] }
-        #expect(state.roster == ["Bo"])
+            // The new connection is the host's: a student joining is seen on it.
+            let student = try ServerConnection(host: "127.0.0.1", port: server.port)
+            _ = try JoinRoom.join(student, name: "Bo", room: room.uppercased(), askAgain: nil)
+            pump(link, &state) { $0.roster == ["Bo"] }
+            #expect(state.roster == ["Bo"])
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WordGameTestSupport
 import WordGame
 import WordGameServer
 
@@ -9,26 +10,30 @@ import WordGameServer
     static let words = WordListTestFile.path
 
     @Test(.enabled(if: TerminalClient.isAvailable, "needs script(1) for a terminal"))
-    func aDumbTerminalGetsLineModeNotEscapeCodes() throws {
-        let client = try TerminalClient(["--words", Self.words, "--pairs", "2", "--round-ms", "3000"], environment: ["TERM": "dumb"])
-        #expect(client.waitFor("Pair 1 of 2: "), "\(client.screen)")
-        #expect(!client.screen.contains("\u{1B}["), "no cursor addressing, no colours")
-        client.type("q\n")
-        #expect(client.waitForExit() == 0)
+    func aDumbTerminalGetsLineModeNotEscapeCodes() async throws {
+        try await onOwnThread {
+            let client = try TerminalClient(["--words", Self.words, "--pairs", "2", "--round-ms", "3000"], environment: ["TERM": "dumb"])
+            #expect(client.waitFor("Pair 1 of 2: "), "\(client.screen)")
+            #expect(!client.screen.contains("\u{1B}["), "no cursor addressing, no colours")
+            client.type("q\n")
+            #expect(client.waitForExit() == 0)
+        }
     }
 
     @Test(.enabled(if: TerminalClient.isAvailable, "needs script(1) for a terminal"))
-    func quittingMidGameAsksFirstThenLeavesTheScoreOnTheNormalScreen() throws {
-        let client = try TerminalClient(["--words", Self.words, "--pairs", "5", "--round-ms", "400"], environment: ["TERM": "xterm-256color"])
-        #expect(client.waitFor("Pair 2 of 5"), "a pair was judged (a timeout)")
-        client.type("q")
-        #expect(client.waitFor("Quit this game?"))
-        client.type("q")
-        #expect(client.waitForExit() == 0)
-        client.waitFor("You left during the game", timeout: 3)
-        let screen = client.screen
-        let restored = try #require(screen.range(of: "\u{1B}[?1049l"), "the alternate screen was left")
-        #expect(screen[restored.upperBound...].contains("You left during the game after pair"), "\(screen[restored.upperBound...])")
+    func quittingMidGameAsksFirstThenLeavesTheScoreOnTheNormalScreen() async throws {
+        try await onOwnThread {
+            let client = try TerminalClient(["--words", Self.words, "--pairs", "5", "--round-ms", "400"], environment: ["TERM": "xterm-256color"])
+            #expect(client.waitFor("Pair 2 of 5"), "a pair was judged (a timeout)")
+            client.type("q")
+            #expect(client.waitFor("Quit this game?"))
+            client.type("q")
+            #expect(client.waitForExit() == 0)
+            client.waitFor("You left during the game", timeout: 3)
+            let screen = client.screen
+            let restored = try #require(screen.range(of: "\u{1B}[?1049l"), "the alternate screen was left")
+            #expect(screen[restored.upperBound...].contains("You left during the game after pair"), "\(screen[restored.upperBound...])")
+        }
     }
 }
 

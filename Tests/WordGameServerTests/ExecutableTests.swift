@@ -18,20 +18,24 @@ import WordGameProtocol
         try ProgramRun.run(Self.binary, arguments, in: directory, timeout: timeout)
     }
 
-    @Test func helpPrintsUsageAndExitsZero() throws {
-        let result = try run(["--help"])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: wordgame-server"))
-        #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
-        for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "--send-threads", "HOST"] { #expect(result.stdout.contains(flag), "\(flag)") }
+    @Test func helpPrintsUsageAndExitsZero() async throws {
+        try await onOwnThread {
+            let result = try run(["--help"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("USAGE: wordgame-server"))
+            #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
+            for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "--send-threads", "HOST"] { #expect(result.stdout.contains(flag), "\(flag)") }
+        }
     }
 
     @Test(arguments: [["--port", "99999"], ["--bogus"], ["--pairs"], ["--round-ms", "fast"], ["stray"], ["--max-incorrect", "0"], ["--send-threads", "0"]])
-    func badArgumentsGiveUsageAndANonZeroExit(arguments: [String]) throws {
-        let result = try run(arguments)
-        #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("wordgame-server: "))
-        #expect(result.stderr.contains("USAGE: wordgame-server"))
+    func badArgumentsGiveUsageAndANonZeroExit(arguments: [String]) async throws {
+        try await onOwnThread {
+            let result = try run(arguments)
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("wordgame-server: "))
+            #expect(result.stderr.contains("USAGE: wordgame-server"))
+        }
     }
 
     @Test(arguments: [
@@ -39,81 +43,89 @@ import WordGameProtocol
         ("{oops", "not valid JSON"),
         ("[{\"text_eng\": \"dog\", \"text_spa\": \"perro\"}]", "too few distinct translations"),
     ])
-    func aBadWordFileStopsTheServerWithOneLine(contents: String, problem: String) throws {
-        let path = NSTemporaryDirectory() + "wordgame-bad-\(UUID().uuidString).json"
-        try contents.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try run(["--words", path, "--bind", "127.0.0.1", "--port", "0"])
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty, "it must not listen: \(result.stdout)")
-        let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains(path) && result.stderr.contains(problem), "\(result.stderr)")
+    func aBadWordFileStopsTheServerWithOneLine(contents: String, problem: String) async throws {
+        try await onOwnThread {
+            let path = NSTemporaryDirectory() + "wordgame-bad-\(UUID().uuidString).json"
+            try contents.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let result = try run(["--words", path, "--bind", "127.0.0.1", "--port", "0"])
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty, "it must not listen: \(result.stdout)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(path) && result.stderr.contains(problem), "\(result.stderr)")
+        }
     }
 
-    @Test func aMissingWordFileIsNamed() throws {
-        let result = try run(["--words", "/nonexistent/list.json", "--bind", "127.0.0.1", "--port", "0"])
-        #expect(result.status == 1)
-        #expect(result.stderr == "wordgame-server: word list /nonexistent/list.json: cannot read the file: no such file\n")
+    @Test func aMissingWordFileIsNamed() async throws {
+        try await onOwnThread {
+            let result = try run(["--words", "/nonexistent/list.json", "--bind", "127.0.0.1", "--port", "0"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "wordgame-server: word list /nonexistent/list.json: cannot read the file: no such file\n")
+        }
     }
 
     /// Started from another directory, it still finds Resources/words.json,
     /// keeps results in that directory, and SIGTERM tells players and exits 0.
-    @Test func findsItsWordsFromAnywhereKeepsResultsAndStopsCleanlyOnSIGTERM() throws {
-        let directory = NSTemporaryDirectory() + "wordgame-run-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--pairs", "1"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
-        #expect(banner.contains("Resources/words.json"), "\(banner)")
-        guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
-              let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
-        #expect(banner.contains("nc 127.0.0.1 \(port)"))
-        #expect(banner.contains("wordgame-client --host 127.0.0.1 --port \(port)"))
-        #expect(banner.contains("Results: kept in \(directory)/wordgame-results"), "\(banner)")
+    @Test func findsItsWordsFromAnywhereKeepsResultsAndStopsCleanlyOnSIGTERM() async throws {
+        try await onOwnThread {
+            let directory = NSTemporaryDirectory() + "wordgame-run-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--pairs", "1"]
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
+            #expect(banner.contains("Resources/words.json"), "\(banner)")
+            guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
+                  let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
+            #expect(banner.contains("nc 127.0.0.1 \(port)"))
+            #expect(banner.contains("wordgame-client --host 127.0.0.1 --port \(port)"))
+            #expect(banner.contains("Results: kept in \(directory)/wordgame-results"), "\(banner)")
 
-        let client = try TestClient(port: port)
-        _ = try client.next()
-        try client.machineMode()
-        try client.join(as: "Ana")
-        client.send("START")
-        _ = try client.waitForRound()
-        client.send("ANSWER 1 y")
-        _ = try client.waitForGameOver()
-        kill(process.processIdentifier, SIGTERM)
-        let bye = try client.waitFor { if case .bye = $0 { true } else { false } }
-        #expect(bye == .bye("The server is shutting down (signal)."))
-        try client.waitForClose()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
-        #expect(kept.filter { $0.hasSuffix(".csv") }.count == 2 && kept.contains("history.jsonl"), "\(kept)")
+            let client = try TestClient(port: port)
+            _ = try client.next()
+            try client.machineMode()
+            try client.join(as: "Ana")
+            client.send("START")
+            _ = try client.waitForRound()
+            client.send("ANSWER 1 y")
+            _ = try client.waitForGameOver()
+            kill(process.processIdentifier, SIGTERM)
+            let bye = try client.waitFor { if case .bye = $0 { true } else { false } }
+            #expect(bye == .bye("The server is shutting down (signal)."))
+            try client.waitForClose()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 0)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
+            #expect(kept.filter { $0.hasSuffix(".csv") }.count == 2 && kept.contains("history.jsonl"), "\(kept)")
+        }
     }
 
     @Test(.enabled(if: TestServer.hasBabbelWords, "needs ../shared/fixtures/babbel-words.json"))
-    func loadsTheOriginalListUnmodified() throws {
-        let before = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0", "--no-results"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
-        #expect(banner.contains("Words: 295 pairs from \(TestServer.babbelWordsPath)"), "\(banner)")
-        process.interrupt()  // SIGINT, as Ctrl-C
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath)) == before)
+    func loadsTheOriginalListUnmodified() async throws {
+        try await onOwnThread {
+            let before = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0", "--no-results"]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
+            #expect(banner.contains("Words: 295 pairs from \(TestServer.babbelWordsPath)"), "\(banner)")
+            process.interrupt()  // SIGINT, as Ctrl-C
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath)) == before)
+        }
     }
 }

@@ -31,119 +31,129 @@ import WordGameResults
 
     /// Ana always claims `correct`, Zoë always `wrong`: exactly one of them is
     /// right on every pair, and Ana is fooled by every wrong pair.
-    @Test func twoGamesPlayedAreReportedAndWrittenAsCSV() throws {
-        let directory = ResultsTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let server = try TestServer(rules: Rules(roundMilliseconds: 3_000, maxIncorrect: 10, pairCount: 3), resultsDirectory: directory)
-        let names = ["Ana", "Zoë"]
-        let bots = try names.map { try server.player($0) }  // Ana joins first: the room's host
-        var played = Array(repeating: Played(), count: bots.count)
-        var wrongPairs = Set<String>()
-        for game in 1...2 {
-            var correctThisGame = Array(repeating: 0, count: bots.count)
-            bots[0].send(game == 1 ? "START" : "AGAIN")
-            for number in 1...3 {
-                for (index, bot) in bots.enumerated() {
-                    #expect(try bot.waitForRound().number == number)
-                    bot.send("ANSWER \(number) \(index == 0 ? "y" : "n")")
+    @Test func twoGamesPlayedAreReportedAndWrittenAsCSV() async throws {
+        try await onOwnThread {
+            let directory = ResultsTests.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let server = try TestServer(rules: Rules(roundMilliseconds: 3_000, maxIncorrect: 10, pairCount: 3), resultsDirectory: directory)
+            let names = ["Ana", "Zoë"]
+            let bots = try names.map { try server.player($0) }  // Ana joins first: the room's host
+            var played = Array(repeating: Played(), count: bots.count)
+            var wrongPairs = Set<String>()
+            for game in 1...2 {
+                var correctThisGame = Array(repeating: 0, count: bots.count)
+                bots[0].send(game == 1 ? "START" : "AGAIN")
+                for number in 1...3 {
+                    for (index, bot) in bots.enumerated() {
+                        #expect(try bot.waitForRound().number == number)
+                        bot.send("ANSWER \(number) \(index == 0 ? "y" : "n")")
+                    }
+                    for (index, bot) in bots.enumerated() {
+                        let reveal = try bot.waitForReveal()
+                        if index == 0 && reveal.truth == .wrong { wrongPairs.insert(reveal.spanish + "|" + reveal.english) }
+                        played[index].answers += 1
+                        if try bot.waitForResult().verdict == .right { correctThisGame[index] += 1 }
+                    }
                 }
                 for (index, bot) in bots.enumerated() {
-                    let reveal = try bot.waitForReveal()
-                    if index == 0 && reveal.truth == .wrong { wrongPairs.insert(reveal.spanish + "|" + reveal.english) }
-                    played[index].answers += 1
-                    if try bot.waitForResult().verdict == .right { correctThisGame[index] += 1 }
+                    let over = try bot.waitForGameOver()
+                    #expect(over.correct == correctThisGame[index], "\(names[index]) game \(game): GAMEOVER agrees with the RESULTs")
+                    played[index].correct += correctThisGame[index]
+                    played[index].milliseconds += over.milliseconds
+                    played[index].ranks.append(over.rank)
                 }
             }
-            for (index, bot) in bots.enumerated() {
-                let over = try bot.waitForGameOver()
-                #expect(over.correct == correctThisGame[index], "\(names[index]) game \(game): GAMEOVER agrees with the RESULTs")
-                played[index].correct += correctThisGame[index]
-                played[index].milliseconds += over.milliseconds
-                played[index].ranks.append(over.rank)
+            #expect(played[0].correct + played[1].correct == 6, "one of the two is right on every pair")
+            server.server.results?.waitUntilIdle()
+
+            let prefix = directory + "/class"
+            let run = try report([directory, "--csv", prefix])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(run.stdout.hasPrefix("2 games, 2 players, "), "\(run.stdout)")
+            #expect(run.stdout.contains("from \(directory)/history.jsonl\n"), "\(run.stdout)")
+            for title in ["Players", "Most-missed English words (top 10)", "Wrong Spanish words taken for correct (top 10)"] {
+                #expect(run.stdout.contains("\n\(title)\n"), "\(title)")
             }
-        }
-        #expect(played[0].correct + played[1].correct == 6, "one of the two is right on every pair")
-        server.server.results?.waitUntilIdle()
+            for name in ["players", "missed", "fooled"] {
+                #expect(run.stdout.contains("wrote \(prefix)-\(name).csv\n"), "\(run.stdout)")
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-\(name).csv"))
+                #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "\(name): UTF-8 BOM")
+            }
 
-        let prefix = directory + "/class"
-        let run = try report([directory, "--csv", prefix])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.isEmpty, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("2 games, 2 players, "), "\(run.stdout)")
-        #expect(run.stdout.contains("from \(directory)/history.jsonl\n"), "\(run.stdout)")
-        for title in ["Players", "Most-missed English words (top 10)", "Wrong Spanish words taken for correct (top 10)"] {
-            #expect(run.stdout.contains("\n\(title)\n"), "\(title)")
-        }
-        for name in ["players", "missed", "fooled"] {
-            #expect(run.stdout.contains("wrote \(prefix)-\(name).csv\n"), "\(run.stdout)")
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-\(name).csv"))
-            #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "\(name): UTF-8 BOM")
-        }
+            let players = try csv(prefix + "-players.csv")
+            #expect(players.first == ["player", "games", "accuracy_percent", "mean_ms", "best_rank", "correct"])
+            #expect(players.count == 3)
+            for (index, name) in names.enumerated() {
+                let row = try #require(players.first { $0.first == name }, "\(players)")
+                let mine = played[index]
+                let tenths = (mine.correct * 2_000 + mine.answers) / (2 * mine.answers)
+                let mean = (mine.milliseconds * 2 + Int64(mine.answers)) / (2 * Int64(mine.answers))
+                #expect(row == [name, "2", "\(tenths / 10).\(tenths % 10)", "\(mean)", "\(mine.ranks.min()!)", "\(mine.correct)"],
+                        "\(name): \(row) vs \(mine)")
+                // The same row in the printed table: the name, then the same figures, aligned.
+                #expect(run.stdout.split(separator: "\n").contains { line in
+                    line.hasPrefix(name + " ") && line.split(separator: " ").map(String.init) == row.map { $0.isEmpty ? "-" : $0 }
+                }, "\(name) in:\n\(run.stdout)")
+            }
 
-        let players = try csv(prefix + "-players.csv")
-        #expect(players.first == ["player", "games", "accuracy_percent", "mean_ms", "best_rank", "correct"])
-        #expect(players.count == 3)
-        for (index, name) in names.enumerated() {
-            let row = try #require(players.first { $0.first == name }, "\(players)")
-            let mine = played[index]
-            let tenths = (mine.correct * 2_000 + mine.answers) / (2 * mine.answers)
-            let mean = (mine.milliseconds * 2 + Int64(mine.answers)) / (2 * Int64(mine.answers))
-            #expect(row == [name, "2", "\(tenths / 10).\(tenths % 10)", "\(mean)", "\(mine.ranks.min()!)", "\(mine.correct)"],
-                    "\(name): \(row) vs \(mine)")
-            // The same row in the printed table: the name, then the same figures, aligned.
-            #expect(run.stdout.split(separator: "\n").contains { line in
-                line.hasPrefix(name + " ") && line.split(separator: " ").map(String.init) == row.map { $0.isEmpty ? "-" : $0 }
-            }, "\(name) in:\n\(run.stdout)")
+            let missed = try csv(prefix + "-missed.csv")
+            #expect(missed.first == ["english", "missed", "answers"])
+            #expect(missed.dropFirst().reduce(0) { $0 + Int($1[1])! } == 6, "12 answers, 6 of them right")
+            #expect(missed.dropFirst().reduce(0) { $0 + Int($1[2])! } == 12, "every pair was missed by one of the two, so every word is listed")
+
+            let fooled = try csv(prefix + "-fooled.csv")
+            #expect(fooled.first == ["spanish_shown", "english", "players_fooled"])
+            #expect(Set(fooled.dropFirst().map { $0[0] + "|" + $0[1] }) == wrongPairs, "Ana took every wrong pair for correct")
+            #expect(fooled.dropFirst().allSatisfy { $0[2] == "1" }, "only Ana was fooled: \(fooled)")
         }
-
-        let missed = try csv(prefix + "-missed.csv")
-        #expect(missed.first == ["english", "missed", "answers"])
-        #expect(missed.dropFirst().reduce(0) { $0 + Int($1[1])! } == 6, "12 answers, 6 of them right")
-        #expect(missed.dropFirst().reduce(0) { $0 + Int($1[2])! } == 12, "every pair was missed by one of the two, so every word is listed")
-
-        let fooled = try csv(prefix + "-fooled.csv")
-        #expect(fooled.first == ["spanish_shown", "english", "players_fooled"])
-        #expect(Set(fooled.dropFirst().map { $0[0] + "|" + $0[1] }) == wrongPairs, "Ana took every wrong pair for correct")
-        #expect(fooled.dropFirst().allSatisfy { $0[2] == "1" }, "only Ana was fooled: \(fooled)")
     }
 
-    @Test func aMissingFolderIsOneLineAndExitOne() throws {
-        let directory = ResultsTests.temporaryDirectory()
-        let run = try report([directory])
-        #expect(run.status == 1)
-        #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "wordgame-report: \(directory)/history.jsonl: no such file (no games have been saved there yet?)\n")
+    @Test func aMissingFolderIsOneLineAndExitOne() async throws {
+        try await onOwnThread {
+            let directory = ResultsTests.temporaryDirectory()
+            let run = try report([directory])
+            #expect(run.status == 1)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr == "wordgame-report: \(directory)/history.jsonl: no such file (no games have been saved there yet?)\n")
+        }
     }
 
-    @Test func aBadLineIsNamedByNumberAndAnEmptyFileIsNoGamesYet() throws {
-        let directory = ResultsTests.temporaryDirectory()
-        try AtomicFile.makeDirectory(directory)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/history.jsonl"
-        try AtomicFile.write("", to: path)
-        let empty = try report([directory])
-        #expect(empty.status == 0 && empty.stdout == "no games yet in \(path)\n" && empty.stderr.isEmpty, "\(empty)")
+    @Test func aBadLineIsNamedByNumberAndAnEmptyFileIsNoGamesYet() async throws {
+        try await onOwnThread {
+            let directory = ResultsTests.temporaryDirectory()
+            try AtomicFile.makeDirectory(directory)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/history.jsonl"
+            try AtomicFile.write("", to: path)
+            let empty = try report([directory])
+            #expect(empty.status == 0 && empty.stdout == "no games yet in \(path)\n" && empty.stderr.isEmpty, "\(empty)")
 
-        try AtomicFile.write("\n{\"game\": \"cut short", to: path)
-        let bad = try report([directory])
-        #expect(bad.status == 1)
-        #expect(bad.stdout.isEmpty)
-        #expect(bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
-        #expect(bad.stderr.contains("\(path) line 2: not a game record"), "\(bad.stderr)")
+            try AtomicFile.write("\n{\"game\": \"cut short", to: path)
+            let bad = try report([directory])
+            #expect(bad.status == 1)
+            #expect(bad.stdout.isEmpty)
+            #expect(bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+            #expect(bad.stderr.contains("\(path) line 2: not a game record"), "\(bad.stderr)")
+        }
     }
 
     @Test(arguments: [["--top", "0"], ["--top", "1001"], ["--top"], ["--bogus"], ["a", "b"], ["--csv"]])
-    func badArgumentsGiveUsageAndExit64(arguments: [String]) throws {
-        let run = try report(arguments)
-        #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("wordgame-report: ") && run.stderr.contains("USAGE: wordgame-report"), "\(run.stderr)")
-        #expect(run.stdout.isEmpty)
+    func badArgumentsGiveUsageAndExit64(arguments: [String]) async throws {
+        try await onOwnThread {
+            let run = try report(arguments)
+            #expect(run.status == 64)
+            #expect(run.stderr.hasPrefix("wordgame-report: ") && run.stderr.contains("USAGE: wordgame-report"), "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
     }
 
-    @Test func helpGoesToStandardOutput() throws {
-        let run = try report(["-h"])
-        #expect(run.status == 0 && run.stderr.isEmpty)
-        #expect(run.stdout.hasPrefix("USAGE: wordgame-report [DIR] [--csv PREFIX] [--top N]"))
+    @Test func helpGoesToStandardOutput() async throws {
+        try await onOwnThread {
+            let run = try report(["-h"])
+            #expect(run.status == 0 && run.stderr.isEmpty)
+            #expect(run.stdout.hasPrefix("USAGE: wordgame-report [DIR] [--csv PREFIX] [--top N]"))
+        }
     }
 
     private func csv(_ path: String) throws -> [[String]] {
