@@ -33,7 +33,7 @@ import WordGameResults
     /// right on every pair, and Ana is fooled by every wrong pair.
     @Test func twoGamesPlayedAreReportedAndWrittenAsCSV() async throws {
         try await onOwnThread {
-            let directory = ResultsTests.temporaryDirectory()
+            let directory = ResultsFilesTests.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let server = try TestServer(rules: Rules(roundMilliseconds: 3_000, maxIncorrect: 10, pairCount: 3), resultsDirectory: directory)
             let names = ["Ana", "Zoë"]
@@ -111,7 +111,7 @@ import WordGameResults
 
     @Test func aMissingFolderIsOneLineAndExitOne() async throws {
         try await onOwnThread {
-            let directory = ResultsTests.temporaryDirectory()
+            let directory = ResultsFilesTests.temporaryDirectory()
             let run = try report([directory])
             #expect(run.status == 1)
             #expect(run.stdout.isEmpty)
@@ -121,7 +121,7 @@ import WordGameResults
 
     @Test func aBadLineIsNamedByNumberAndAnEmptyFileIsNoGamesYet() async throws {
         try await onOwnThread {
-            let directory = ResultsTests.temporaryDirectory()
+            let directory = ResultsFilesTests.temporaryDirectory()
             try AtomicFile.makeDirectory(directory)
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let path = directory + "/history.jsonl"

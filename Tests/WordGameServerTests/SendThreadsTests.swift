@@ -31,9 +31,9 @@ import WordGameServer
                 for (index, player) in players.enumerated() {
                     if index > 0 && number == 1 { #expect(try player.waitForRound() == round) }
                     // Player k is wrong on pair k only, so results differ from player to player.
-                    player.send(GameTests().answer(for: round, rightly: index != number))
+                    player.send(BotAnswer.line(for: round, rightly: index != number))
                 }
-                person.send(GameTests().answer(for: round, rightly: true))
+                person.send(BotAnswer.line(for: round, rightly: true))
                 for (index, player) in players.enumerated() {
                     #expect(try player.waitFor { if case .answerTaken = $0 { true } else { false } }
                             == .answerTaken(round: number, answer(index, number, current)))

@@ -160,6 +160,16 @@ final class HubWorld {
     /// The tag of the last tracked line (the open pair's).
     var lastTag: Int? { tracked.last?.tag }
 
+    /// A named answer from `client` to the last pair it was sent, right or
+    /// wrong as asked, judged by the game's own word list (`BotAnswer`).
+    func answer(from client: Client, rightly: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let round = lastRound(of: client) else {
+            Issue.record("\(client) was sent no pair", sourceLocation: sourceLocation)
+            return
+        }
+        type(BotAnswer.line(for: round, rightly: rightly, words: settings.words), from: client)
+    }
+
     /// The connection goes without a goodbye (reset, closed, silent): its seat may be held.
     func drop(_ client: Client) {
         guard !client.gone else { return }
@@ -196,6 +206,14 @@ final class HubWorld {
             }
         }
         return hub.sessions[client.player]?.token ?? "(none)"
+    }
+
+    /// The last pair `client` was sent (its latest `ROUND` line, read or not).
+    func lastRound(of client: Client) -> RoundInfo? {
+        for line in client.transcript.reversed() {
+            if case .round(let round)? = try? ServerMessage(line: line) { return round }
+        }
+        return nil
     }
 
     /// The lines `client` got since the last check, taken.
