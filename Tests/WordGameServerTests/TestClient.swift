@@ -196,6 +196,13 @@ final class TestClient {
     }
 }
 
+extension TestClient {
+    /// The text of a `NOTICE` of `event`, for `waitFor`.
+    static func notice(_ event: NoticeEvent) -> (ServerMessage) -> String? {
+        { if case .notice(event, let text) = $0 { text } else { nil } }
+    }
+}
+
 extension ServerMessage {
     func isError(_ code: ProtocolError.Code) -> Bool {
         if case .error(let error) = self { error.code == code } else { false }

@@ -63,6 +63,17 @@ final class TestServer {
         return client
     }
 
+    /// A connection that typed HOST (after `NAME name`, if given): its room
+    /// code and key, its lines read through `END ROSTER`.
+    func teacher(name: String? = nil) throws -> (client: TestClient, room: String, key: String) {
+        let client = try self.client("teacher")
+        if let name { client.send("NAME \(name)"); _ = try client.next() }
+        client.send("HOST")
+        let (room, key) = try client.waitFor { if case .hosted(let room, let key) = $0 { (room, key) } else { nil } }
+        _ = try client.waitFor { $0 == .end(.roster) }
+        return (client, room, key)
+    }
+
     /// Lines written from other threads, read from the test's.
     final class Lines: @unchecked Sendable {
         private let lock = NSLock()
