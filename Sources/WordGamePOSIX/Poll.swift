@@ -14,6 +14,15 @@ public struct PollEntry: Sendable {
 
     /// Something happened: input, room for output, an error or a hang-up.
     public var isReady: Bool { raw.revents != 0 }
+
+    /// Input came (or end of stream): POLLIN.
+    public var isReadable: Bool { raw.revents & Int16(POLLIN) != 0 }
+
+    /// The descriptor takes output (a non-blocking connect is done): POLLOUT.
+    public var isWritable: Bool { raw.revents & Int16(POLLOUT) != 0 }
+
+    /// An error or a hang-up: POLLERR or POLLHUP.
+    public var hasFailed: Bool { raw.revents & Int16(POLLERR | POLLHUP) != 0 }
 }
 
 /// Waiting on a few descriptors at once (the terminal client, the bench's

@@ -1,5 +1,5 @@
-import CSystem
-import Glibc
+import Foundation
+import WordGamePOSIX
 
 /// `wordgame-bench bare-loop`: next to nothing but the kernel's work for the
 /// fan-out bench's traffic, as the floor beside wordgame and Redis. One
@@ -14,56 +14,50 @@ import Glibc
 /// message: the floor is only a floor while every line goes out in one send.
 enum BareLoopServer {
     static func run() -> Never {
-        let (listener, port) = bindLoopback()
-        guard listen(listener, 4_096) == 0 else { fail("bare loop: cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))") }
-        setNonBlocking(listener)
-        signal(SIGPIPE, SIG_IGN)  // a gone peer is a failed send, reported below
+        let (listener, port) = listenLoopback()  // non-blocking, as the loop below wants it
+        Signal.ignoreBrokenPipe()  // a gone peer is a failed send, reported below
         print("port \(port)")
-        fflush(nil)
+        StandardOutput.flush()
 
-        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        watch(listener, in: epoll)
-        var connections: [Int32] = []
-        var events = [epoll_event](repeating: epoll_event(), count: 1_024)
+        let epoll: Epoll
+        do {
+            epoll = try Epoll(capacity: 1_024)
+            try epoll.add(listener)
+        } catch {
+            fail("bare loop: \(error)")
+        }
+        var connections: [FileDescriptor] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var reply: [UInt8] = []
         reply.reserveCapacity(64)
         while true {
-            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), -1) }
-            for index in 0..<max(0, Int(count)) {
-                let fd = events[index].data.fd
-                if fd == listener {
-                    while true {
-                        let accepted = accept(listener, nil, nil)
-                        if accepted < 0 { break }
-                        setNonBlocking(accepted)
-                        var on: Int32 = 1  // as wordgame's sockets: a line goes out when written
-                        setsockopt(accepted, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-                        watch(accepted, in: epoll)
-                        connections.append(accepted)
+            // The closure form: the ready descriptors are handed over one by one, in no array.
+            do {
+                try epoll.wait(timeoutMilliseconds: -1) { event in
+                    let fd = FileDescriptor(rawValue: event.id)
+                    if fd == listener {
+                        while case .done(let accepted)? = try? Socket.accept(listener) {
+                            Socket.setNoDelay(accepted.socket)  // as wordgame's sockets: a line goes out when written
+                            do { try epoll.add(accepted.socket) } catch { fail("bare loop: \(error)") }
+                            connections.append(accepted.socket)
+                        }
+                        return
                     }
-                    continue
+                    switch buffer.withUnsafeMutableBytes({ raw in try? fd.read(into: raw) }) {
+                    case .wouldBlock?: return
+                    case .done(let n)? where n > 0: serve(buffer[0..<n], from: fd, to: connections, reply: &reply)
+                    default: exit(0)  // end of stream or an error: the bench is done with us
+                    }
                 }
-                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 {
-                    if n < 0 && errno == EAGAIN { continue }
-                    exit(0)  // the bench is done with us
-                }
-                serve(buffer[0..<n], from: fd, to: connections, reply: &reply)
+            } catch {
+                fail("bare loop: \(error)")
             }
         }
     }
 
-    private static func watch(_ fd: Int32, in epoll: Int32) {
-        var event = epoll_event()
-        event.events = csystem_EPOLLIN
-        event.data.fd = fd
-        if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 { fail("bare loop: epoll_ctl: \(String(cString: strerror(errno)))") }
-    }
-
     /// The bench sends whole lines in one send each, so a read holds whole
     /// lines. `reply` is kept between calls: an answer allocates nothing.
-    private static func serve(_ bytes: ArraySlice<UInt8>, from fd: Int32, to connections: [Int32], reply: inout [UInt8]) {
+    private static func serve(_ bytes: ArraySlice<UInt8>, from fd: FileDescriptor, to connections: [FileDescriptor], reply: inout [UInt8]) {
         var start = bytes.startIndex
         while let end = bytes[start...].firstIndex(of: 0x0A) {
             let line = bytes[start..<end]
@@ -85,8 +79,13 @@ enum BareLoopServer {
     private static let broadcast = Array("BROADCAST ".utf8), answer = Array("ANSWER ".utf8)
     private static let ok = Array("OK ".utf8), correct = Array("CORRECT\n".utf8)
 
-    private static func sendWhole(_ bytes: [UInt8], to fd: Int32) {
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        if sent != bytes.count { fail("bare loop: a send took \(sent) of \(bytes.count) bytes") }
+    private static func sendWhole(_ bytes: [UInt8], to fd: FileDescriptor) {
+        let sent = bytes.withUnsafeBytes { raw in Result { () throws(Errno) in try Socket.send(fd, raw) } }
+        switch sent {
+        case .success(.done(bytes.count)): return
+        case .success(.done(let n)): fail("bare loop: a send took \(n) of \(bytes.count) bytes")
+        case .success(.wouldBlock): fail("bare loop: a send took 0 of \(bytes.count) bytes (the socket was full)")
+        case .failure(let error): fail("bare loop: a send of \(bytes.count) bytes: \(error)")
+        }
     }
 }

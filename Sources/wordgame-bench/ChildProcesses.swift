@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// The servers the bench has started and not yet stopped, so that `fail` can
 /// stop them too: `exit` runs no `defer`, and a server left behind would hold
@@ -37,7 +37,7 @@ enum ChildProcesses {
     /// Process starts each child in a process group of its own, so the terminal's
     /// SIGINT reaches the bench alone, and without this the servers would outlive it.
     static func stopOnSignals() {
-        for signo in [SIGINT, SIGTERM, SIGHUP] {
+        for signo in [Signal.interrupt, Signal.terminate, Signal.hangUp] {
             signal(signo, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
             source.setEventHandler {

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // wordgame-bench fairness: is every player's time the time they lived?
 //

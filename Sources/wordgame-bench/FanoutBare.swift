@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// The floor of the fan-out comparison: the same receiver and the same lines
 /// as a wordgame round (an `OK ANSWER` a player, `PROGRESS` twice, a close of
@@ -12,9 +12,7 @@ enum FanoutBare {
         var run = FanoutRun()
         let receiver = FanoutReceiver(capacity: players)
         for _ in 0..<players {
-            guard let fd = dialLoopback(port: server.port) else { fail("connect to the bare loop: \(String(cString: strerror(errno)))") }
-            setNonBlocking(fd)
-            receiver.add(fd)
+            receiver.add(dialLoopback(port: server.port, "the bare loop"))
         }
         let last = players - 1, fds = receiver.fds
         // Every connection accepted and watched: a broadcast reaches all of them.
@@ -73,7 +71,7 @@ final class BareLoopProcess {
         let output = Pipe()
         process.executableURL = Bundle.main.executableURL
         process.arguments = ["bare-loop"]
-        let banner = ChildProcesses.start(process, output: output, stopWith: SIGTERM, readingUntil: "\n", what: "the bare loop")
+        let banner = ChildProcesses.start(process, output: output, stopWith: Signal.terminate, readingUntil: "\n", what: "the bare loop")
         guard banner.hasPrefix("port "), let port = UInt16(banner.dropFirst(5).prefix { $0.isNumber }) else {
             fail("no port from the bare loop: \(banner)")
         }

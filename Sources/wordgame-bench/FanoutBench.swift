@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // wordgame-bench fanout: how fast wordgame-server gets the next pair out to N
 // players, beside redis-server PUBLISH to N subscribers, read by the same
@@ -49,7 +49,7 @@ enum FanoutBench {
     /// A line as soon as it is known, even into a pipe (`| tee`), where output is otherwise held back.
     static func progress(_ line: String) {
         print(line)
-        fflush(nil)  // every stream: Swift 6 may not name the C global `stdout`
+        StandardOutput.flush()
     }
 
     static func printHeader(_ options: Options, redisVersion: String?) {
@@ -72,16 +72,15 @@ enum FanoutBench {
               bare: the floor, an epoll loop that only reads and sends wordgame's lines for a round (OK ANSWER each,
                 PROGRESS twice, 320 bytes to close): what the kernel alone spends on that traffic here
             """)
-        fflush(nil)
+        StandardOutput.flush()
     }
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options(), sizes: [Int] = []
         var rest = arguments[...]
         // Each socket is a descriptor in the bench and another in the server, both under the same limit.
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        let largest = Int(limit.rlim_cur) - 200
+        // main raised the soft limit to the hard one already: raising it again only reads it.
+        let largest = raiseDescriptorLimit() - 200
         func number(_ text: String?, _ flag: String, _ range: ClosedRange<Int>) -> Int {
             guard let text, let number = Int(text), range.contains(number) else {
                 fail("\(flag) \(text ?? ""): not a number in \(range.lowerBound)...\(range.upperBound)\n\(usage)")

@@ -1,16 +1,15 @@
-import CSystem
-import Glibc
+import WordGamePOSIX
 
 /// The one receiver both servers of the fan-out comparison are read by: one
 /// thread, one level-triggered epoll, one non-blocking socket per player or
 /// subscriber. It awaits one line at a time, known by its first bytes, and
 /// notes when each socket's copy of it is whole: the moment the recv that
-/// brought its line end returned. Every other line is skipped with memchr and
-/// never becomes a String: at 10,000 sockets the receiver's own speed is in
-/// the figures, of both servers alike.
+/// brought its line end returned. Every other line is skipped with memchr
+/// (`ByteSearch`) and never becomes a String: at 10,000 sockets the
+/// receiver's own speed is in the figures, of both servers alike.
 final class FanoutReceiver {
-    private let epoll: Int32
-    private(set) var fds: [Int32] = []
+    private let epoll: Epoll
+    private(set) var fds: [FileDescriptor] = []
     /// When each socket's awaited line was whole; nan while it is not, or not awaited.
     private(set) var arrivals: [Double]
     /// Bytes each socket received since the last `expect`.
@@ -22,30 +21,24 @@ final class FanoutReceiver {
     /// first k bytes are the prefix's, -1 when they are not.
     private var progress: [Int]
     private var prefix: [UInt8] = []
-    private var events = [epoll_event](repeating: epoll_event(), count: 4_096)
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// Room for `capacity` sockets, added one by one.
     init(capacity: Int) {
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        if epoll < 0 { fail("epoll_create1: \(String(cString: strerror(errno)))") }
+        do { epoll = try Epoll(capacity: 4_096) } catch { fail("\(error)") }
         arrivals = Array(repeating: .nan, count: capacity)
         bytes = Array(repeating: 0, count: capacity)
         awaiting = Array(repeating: false, count: capacity)
         progress = Array(repeating: 0, count: capacity)
     }
 
-    deinit { close(epoll) }
-
     /// Adds a connected non-blocking socket; returns its index.
     @discardableResult
-    func add(_ fd: Int32) -> Int {
+    func add(_ fd: FileDescriptor) -> Int {
         let index = fds.count
         precondition(index < arrivals.count, "more sockets than the receiver's capacity")
-        var event = epoll_event()
-        event.events = csystem_EPOLLIN
-        event.data.u32 = UInt32(index)
-        if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) != 0 { fail("epoll_ctl: \(String(cString: strerror(errno)))") }
+        // Its events carry its index, not its descriptor number.
+        do { try epoll.add(fd, id: Int32(index)) } catch { fail("\(error)") }
         fds.append(fd)
         return index
     }
@@ -94,7 +87,7 @@ final class FanoutReceiver {
     }
 
     func closeAll() {
-        for fd in fds { close(fd) }
+        for fd in fds { fd.close() }
         fds = []
     }
 
@@ -102,17 +95,20 @@ final class FanoutReceiver {
     /// (level-triggered: what a read leaves is reported again on the next wait).
     func pump(timeout: Double) {
         let milliseconds = Int32(max(0, min(1_000, timeout * 1_000)))
-        let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), milliseconds) }
-        if count < 0 && errno != EINTR { fail("epoll_wait: \(String(cString: strerror(errno)))") }
-        for event in 0..<max(0, Int(count)) { read(Int(events[event].data.u32)) }
+        // The closure form: the ready sockets are handed over one by one, in no array.
+        do { try epoll.wait(timeoutMilliseconds: milliseconds) { event in read(Int(event.id)) } } catch { fail("\(error)") }
     }
 
     private func read(_ index: Int) {
-        let n = chunk.withUnsafeMutableBytes { recv(fds[index], $0.baseAddress, $0.count, 0) }
+        let fd = fds[index]
+        let received = chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try Socket.receive(fd, into: buffer) } }
         let arrival = now()
-        if n > 0 { scan(index, count: n, arrival: arrival); return }
-        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
-        fail("connection \(index) was closed by the server (\(n == 0 ? "end of stream" : String(cString: strerror(errno))))")
+        switch received {
+        case .success(.done(let n)) where n > 0: scan(index, count: n, arrival: arrival)
+        case .success(.wouldBlock): return
+        case .success(.done): fail("connection \(index) was closed by the server (end of stream)")
+        case .failure(let error): fail("connection \(index) was closed by the server (\(Errno.text(error.code)))")
+        }
     }
 
     /// Follows socket `index`'s lines through the `count` bytes just read:
@@ -126,14 +122,14 @@ final class FanoutReceiver {
             let end = at + count
             while at < end {
                 if state < 0 || state == whole {
-                    guard let newline = memchr(at, 0x0A, end - at) else { return }
+                    guard let newline = ByteSearch.first(0x0A, from: at, count: end - at) else { return }
                     if state == whole && awaiting[index] {
                         arrivals[index] = arrival
                         awaiting[index] = false
                         remaining -= 1
                     }
                     state = 0
-                    at = UnsafeRawPointer(newline) + 1
+                    at = newline + 1
                 } else if at.load(as: UInt8.self) == prefix[state] {
                     state += 1
                     at += 1

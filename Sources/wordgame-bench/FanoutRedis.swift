@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// The Redis side of the fan-out comparison: N subscribers of one channel on
 /// a fresh redis-server, and R PUBLISHes from one more connection.
@@ -22,8 +22,7 @@ enum FanoutRedis {
         receiver.expect(":1\r", on: 0..<subscribers)
         let subscribe = Array("SUBSCRIBE \(channel)\r\n".utf8)
         for index in 0..<subscribers {
-            guard let fd = dialLoopback(port: redis.port) else { fail("connect to redis-server: \(String(cString: strerror(errno)))") }
-            setNonBlocking(fd)
+            let fd = dialLoopback(port: redis.port, "redis-server")
             receiver.add(fd)
             send(subscribe, to: fd)
             if index % 100 == 0 { receiver.pump(timeout: 0) }  // read as we go, as wordgame's join does
@@ -32,7 +31,7 @@ enum FanoutRedis {
         run.joinSeconds = now() - joinStart
         run.kibPerConnection = (residentKiB(ofProcess: redis.pid) - idleKiB) / Double(subscribers)
 
-        guard let publisher = dialLoopback(port: redis.port) else { fail("connect to redis-server: \(String(cString: strerror(errno)))") }
+        let publisher = dialLoopback(port: redis.port, "redis-server")
         var latencies: [[Double]] = [], cpu = 0.0, cpuCommands = 0.0
         let ping = Array("PING\r\n".utf8)
         for trigger in 1...triggers {
@@ -62,7 +61,7 @@ enum FanoutRedis {
         run.cpuPerPlayerRound = cpu / Double(triggers * subscribers)
         run.cpuPerAnswer = cpuCommands / Double(triggers * (subscribers - 2))
         redis.stop()
-        close(publisher)
+        publisher.close()
         receiver.closeAll()
         return run
     }
@@ -76,10 +75,15 @@ enum FanoutRedis {
     }
 
     /// PUBLISH answers with how many subscribers it reached: all of them, or the run means nothing.
-    static func checkReach(_ publisher: Int32, subscribers: Int) {
+    /// The publisher's socket is non-blocking: the reply is awaited, up to the receiver's own 30 s.
+    static func checkReach(_ publisher: FileDescriptor, subscribers: Int) {
         var reply = [UInt8](repeating: 0, count: 64)
-        let n = recv(publisher, &reply, reply.count, 0)
-        let text = String(decoding: reply[0..<max(0, n)], as: UTF8.self)
+        var n = 0
+        if Poll.waitUntilReadable(publisher, milliseconds: 30_000),
+           case .done(let count)? = reply.withUnsafeMutableBytes({ buffer in try? Socket.receive(publisher, into: buffer) }) {
+            n = count
+        }
+        let text = String(decoding: reply[0..<n], as: UTF8.self)
         if text != ":\(subscribers)\r\n" { fail("PUBLISH reached \(text.debugDescription), not :\(subscribers)") }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// The wordgame side of the fan-out comparison: N players in one room of a
 /// fresh wordgame-server. A trigger is the last answer of a round: N−1
@@ -24,8 +24,7 @@ enum FanoutWordgame {
         let joinStart = now()
         receiver.expect("OK JOIN ", on: 0..<players)
         for index in 0..<players {
-            guard let fd = dialLoopback(port: server.port) else { fail("connect to wordgame-server: \(String(cString: strerror(errno)))") }
-            setNonBlocking(fd)
+            let fd = dialLoopback(port: server.port, "wordgame-server")
             receiver.add(fd)
             send(machineMode + "NAME p\(index)\nJOIN \(room)\n", to: fd)
             if index == 0 { receiver.waitFor(0, "the host's OK JOIN") }

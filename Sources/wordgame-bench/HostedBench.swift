@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // wordgame-bench hosted: does hosting a room slow its rounds?
 //

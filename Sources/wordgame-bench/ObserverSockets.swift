@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // Who the benches connect: players, a host, watchers; and reading what comes.
 

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// redis-server, for the fan-out comparison only: the system's package, on
 /// 127.0.0.1 and a free port, saving nothing, stopped with SIGTERM. Its
@@ -42,7 +42,7 @@ final class RedisProcess {
         // Its start-up warnings (overcommit_memory, transparent huge pages) are about the machine, not the comparison.
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { fail("cannot start \(binary): \(error)") }
-        ChildProcesses.started(pid, stopWith: SIGTERM)
+        ChildProcesses.started(pid, stopWith: Signal.terminate)
         waitForPong()
     }
 
@@ -56,41 +56,40 @@ final class RedisProcess {
         let deadline = now() + 10
         while now() < deadline {
             if !process.isRunning { fail("redis-server exited at start on 127.0.0.1:\(port) (run it by hand to see why)") }
-            if let fd = dialLoopback(port: port) {
-                var timeout = timeval(tv_sec: 1, tv_usec: 0)
-                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            // Refused until it listens. The socket is non-blocking: the reply is awaited up to 1 s.
+            if let fd = try? SocketAddress.loopback(port: port).connect(timeoutMilliseconds: 1_000) {
                 send("PING\r\n", to: fd)
                 var reply = [UInt8](repeating: 0, count: 64)
-                let n = recv(fd, &reply, reply.count, 0)
-                close(fd)
+                var n = 0
+                if Poll.waitUntilReadable(fd, milliseconds: 1_000),
+                   case .done(let count)? = reply.withUnsafeMutableBytes({ buffer in try? Socket.receive(fd, into: buffer) }) {
+                    n = count
+                }
+                fd.close()
                 // Anything else (-LOADING) means not yet.
                 if n >= 5 && reply.starts(with: "+PONG".utf8) { return }
             }
-            usleep(20_000)
+            Poll.sleep(milliseconds: 20)
         }
         fail("redis-server did not answer PING on 127.0.0.1:\(port) within 10 s")
     }
 }
 
-/// A port nothing on 127.0.0.1 listens on now: bound to port 0, read, let go.
+/// A port nothing on 127.0.0.1 listens on now: listened on at port 0, read, let go.
 /// Another program may take it before redis-server does; for a bench, that rare race is acceptable.
 func freeLoopbackPort() -> UInt16 {
-    let (fd, port) = bindLoopback()
-    close(fd)
+    let (fd, port) = listenLoopback()
+    fd.close()
     return port
 }
 
-/// A TCP socket bound to 127.0.0.1 and a port the kernel chose, and that port.
-func bindLoopback() -> (fd: Int32, port: UInt16) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let found = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+/// A TCP socket listening on 127.0.0.1 and a port the kernel chose (backlog
+/// 4,096, as wordgame-server's), non-blocking, and that port.
+func listenLoopback() -> (fd: FileDescriptor, port: UInt16) {
+    do {
+        let fd = try Socket.listen(address: "127.0.0.1", port: 0, backlog: 4_096)
+        return (fd, try Socket.localPort(fd))
+    } catch {
+        fail("cannot listen on a port of 127.0.0.1: \(Errno.text(error.code))")
     }
-    if !found { fail("cannot bind a port on 127.0.0.1: \(String(cString: strerror(errno)))") }
-    return (fd, UInt16(bigEndian: address.sin_port))
 }

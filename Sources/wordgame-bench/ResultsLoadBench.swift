@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // wordgame-bench results-load: does writing the results of a 10,000-player
 // game delay another room's rounds?
@@ -213,6 +213,6 @@ final class SmallRoom: @unchecked Sendable {
                 }
             }
         }
-        for fd in fds { close(fd) }
+        for fd in fds { fd.close() }
     }
 }

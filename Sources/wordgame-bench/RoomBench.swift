@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // wordgame-bench room: how one room of thousands of players costs the server.
 //
@@ -75,7 +75,7 @@ enum RoomBench {
         let fanOut = firstRoundSeen.keys.map { lastRoundSeen[$0]! - firstRoundSeen[$0]! }.max() ?? 0
         let figures = Figures(players: count, joinSeconds: joinSeconds, gameSeconds: gameSeconds, serverCPUJoin: cpuJoin,
                               serverCPUGame: cpuGame, residentMiB: (playingMiB ?? server.residentMiB) - idleMiB, worstFanOut: fanOut)
-        for fd in fds { close(fd) }
+        for fd in fds { fd.close() }
         return figures
     }
 }

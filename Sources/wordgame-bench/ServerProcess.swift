@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 /// The release wordgame-server under test, on 127.0.0.1 and a free port, with
 /// its CPU time and memory read from /proc. Every bench socket comes from
@@ -17,7 +17,7 @@ final class ServerProcess {
         let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("wordgame-server")
         process.executableURL = binary
         process.arguments = ["--bind", "127.0.0.1", "--port", "0"] + arguments
-        let banner = ChildProcesses.start(process, output: output, stopWith: SIGINT, readingUntil: "Join from",
+        let banner = ChildProcesses.start(process, output: output, stopWith: Signal.interrupt, readingUntil: "Join from",
                                           what: "\(binary.path) (build it: swift build -c release)")
         guard let range = banner.range(of: #"port \d+"#, options: .regularExpression), let port = UInt16(banner[range].dropFirst(5)) else {
             fail("no port in banner: \(banner)")
@@ -25,7 +25,7 @@ final class ServerProcess {
         self.port = port
         // A pipe nobody reads fills at 64 KiB (a thousand "joined" lines); the
         // server's console thread then blocks, and so does its exit, which flushes the console.
-        console.startReading(output.fileHandleForReading.fileDescriptor)
+        console.startReading(FileDescriptor(rawValue: output.fileHandleForReading.fileDescriptor))
     }
 
     /// User + system CPU seconds so far, all threads (clock ticks: 10 ms).
@@ -60,13 +60,13 @@ final class ConsoleLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [(time: Double, text: String)] = []
 
-    func startReading(_ fd: Int32) {
+    func startReading(_ fd: FileDescriptor) {
         let thread = Thread { [self] in
             var pending: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
+                // A blocking pipe; an interrupted read is retried inside `read(into:)`.
+                let read = chunk.withUnsafeMutableBytes { buffer in try? fd.read(into: buffer) }
+                guard case .done(let n)? = read, n > 0 else { return }
                 let arrival = now()
                 splitLines(&pending, adding: chunk[0..<n]) { text in lock.withLock { lines.append((arrival, text)) } }
             }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // wordgame-bench soak: what it proves. A release wordgame-server on 127.0.0.1
 // plays with a thousand bots for ten minutes while a tenth of them drop (reset
@@ -61,7 +61,7 @@ final class SoakBench: SoakWorld, HostileWorld {
         print("wordgame-bench soak: \(options.bots) bots in \(options.rooms) rooms for \(options.minutes) min; \(options.dropPercent)% drop each minute; "
               + "\(options.hostile) hostile connections, all on 127.0.0.1; bench seed \(seed)")
         print("server: wordgame-server --bind 127.0.0.1 --port 0 \(arguments.joined(separator: " "))")
-        fflush(nil)
+        StandardOutput.flush()
         server = ServerProcess(arguments: arguments)
         probe = ServerProbe(pid: server.process.processIdentifier)
         sockets = SoakSockets(port: server.port)
@@ -119,7 +119,7 @@ final class SoakBench: SoakWorld, HostileWorld {
                 print(SoakReport.progress(elapsed: now - start, stats: stats, rooms: rooms, hostile: hostileStats, server: probe,
                                           connectedBots: bots.filter { $0.phase == .inRoom }.count, away: bots.filter { $0.phase == .away }.count,
                                           recentPings: recent))
-                fflush(nil)
+                StandardOutput.flush()
             }
         }
         if figures.exitedEarly == nil { finish() }
@@ -130,7 +130,7 @@ final class SoakBench: SoakWorld, HostileWorld {
         let failed = stats.mismatchCount > 0 || stats.resumesFailed > 0 || figures.exitedEarly != nil
         print(failed ? "FAILED: \(stats.mismatchCount) score mismatches, \(stats.resumesFailed) failed resumes\(figures.exitedEarly.map { ", server exited (\($0))" } ?? "")"
                      : "PASSED: no score mismatch, no failed resume")
-        fflush(nil)
+        StandardOutput.flush()
         return failed
     }
 
@@ -229,11 +229,12 @@ final class SoakBench: SoakWorld, HostileWorld {
     }
 
     func reconnect(_ bot: SoakBot) {
-        guard let slot = sockets.open(for: .bot(bot.index)) else {
-            stats.note(failure: "\(bot.name): no socket for a new connection (\(String(cString: strerror(errno))))")
-            return schedule(.reconnect, for: bot, after: 0.5)
+        do {
+            bot.connected(slot: try sockets.open(for: .bot(bot.index)))
+        } catch {
+            stats.note(failure: "\(bot.name): no socket for a new connection (\(Errno.text(error.code)))")
+            schedule(.reconnect, for: bot, after: 0.5)
         }
-        bot.connected(slot: slot)
     }
 
     func watchResume(_ bot: SoakBot) { resumesWatched.insert(bot.index) }
@@ -241,7 +242,7 @@ final class SoakBench: SoakWorld, HostileWorld {
     // MARK: HostileWorld
 
     func open(for hostile: SoakHostile, reads: Bool, receiveBuffer: Int32?) -> Int? {
-        sockets.open(for: .hostile(hostile.index), receiveBuffer: receiveBuffer, reads: reads)
+        try? sockets.open(for: .hostile(hostile.index), receiveBuffer: receiveBuffer, reads: reads)
     }
 
     func send(_ bytes: [UInt8], from hostile: SoakHostile) {

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 // The soak's command line: wordgame-bench soak [--minutes M] [--bots N] …
 

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // What the soak counts, what it reads of the server from /proc, and how it prints both.
 
@@ -68,7 +68,7 @@ final class SoakStats {
 
     private func sample(_ text: String) {
         if samples.count < 40 { samples.append(text) }
-        FileHandle.standardError.write(Data("soak: \(text)\n".utf8))
+        StandardError.write("soak: \(text)")
     }
 }
 
@@ -85,14 +85,7 @@ struct ServerProbe {
 
     /// Entries in /proc/<pid>/fd: every descriptor the server holds.
     func openDescriptors() -> Int {
-        guard let dir = opendir("/proc/\(pid)/fd") else { return -1 }
-        defer { closedir(dir) }
-        var count = 0
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { count += 1 }
-        }
-        return count
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
     }
 
     func threads() -> Int {

@@ -1,4 +1,4 @@
-import Glibc
+import WordGamePOSIX
 
 // Every soak socket in one poll() set: non-blocking connects to 127.0.0.1,
 // buffered writes, lines split as they come, and two ways to hang up (a
@@ -8,7 +8,7 @@ final class SoakSockets {
     enum Owner: Equatable { case none, bot(Int), hostile(Int) }
 
     struct Slot {
-        var fd: Int32 = -1
+        var fd: FileDescriptor?
         var owner = Owner.none
         var pending: [UInt8] = []
         var out: [UInt8] = []
@@ -32,7 +32,7 @@ final class SoakSockets {
 
     let port: UInt16
     private(set) var slots: [Slot] = []
-    private var polls: [pollfd] = []
+    private var polls: [PollEntry] = []
     private var free: [Int] = []
     private var chunk = [UInt8](repeating: 0, count: 65_536)
     private(set) var openCount = 0
@@ -41,41 +41,29 @@ final class SoakSockets {
     init(port: UInt16) { self.port = port }
 
     func owner(of slot: Int) -> Owner { slots[slot].owner }
-    func isOpen(_ slot: Int) -> Bool { slot < slots.count && slots[slot].fd >= 0 }
+    func isOpen(_ slot: Int) -> Bool { slot < slots.count && slots[slot].fd != nil }
 
     /// A non-blocking connect to 127.0.0.1:port, whose first line (sent once
     /// connected) is `MODE MACHINE`: bots and hostile peers alike read
-    /// Protocol.md's lines. Nil if the socket could not even be made (out of descriptors).
-    func open(for owner: Owner, receiveBuffer: Int32? = nil, reads: Bool = true) -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        if var size = receiveBuffer {
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var remote = Self.address("127.0.0.1", port: port)
-        let result = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if result != 0 && errno != EINPROGRESS { Glibc.close(fd); return nil }
+    /// Protocol.md's lines. Throws if the socket could not even be made (out of
+    /// descriptors) or the connect failed at once. A receive buffer is set
+    /// before the connect, so that it bounds the window the connection offers too.
+    func open(for owner: Owner, receiveBuffer: Int32? = nil, reads: Bool = true) throws(Errno) -> Int {
+        let remote = SocketAddress.loopback(port: port)
+        let fd: FileDescriptor
+        if let receiveBuffer { fd = try remote.startConnect(receiveBufferBytes: receiveBuffer) } else { fd = try remote.startConnect() }
         let index: Int
         if let reused = free.popLast() { index = reused } else {
             index = slots.count
             slots.append(Slot())
-            polls.append(pollfd(fd: -1, events: 0, revents: 0))
+            polls.append(.none)
         }
         serials += 1
-        slots[index] = Slot(fd: fd, owner: owner, out: Array(machineMode.utf8), connecting: result != 0, reads: reads, serial: serials)
+        // Connecting until poll says the socket is writable, even if the connect was done at once.
+        slots[index] = Slot(fd: fd, owner: owner, out: Array(machineMode.utf8), connecting: true, reads: reads, serial: serials)
         openCount += 1
         updateEvents(index)
         return index
-    }
-
-    private static func address(_ text: String, port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr(text)
-        return address
     }
 
     func send(_ text: String, on slot: Int) { send(Array(text.utf8), on: slot) }
@@ -98,15 +86,11 @@ final class SoakSockets {
 
     /// Hangs up: `reset` sends RST (SO_LINGER 0) instead of FIN.
     func close(_ slot: Int, reset: Bool) {
-        guard isOpen(slot) else { return }
-        let fd = slots[slot].fd
-        if reset {
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        }
-        Glibc.close(fd)
+        guard isOpen(slot), let fd = slots[slot].fd else { return }
+        if reset { Socket.resetOnClose(fd) }
+        fd.close()
         slots[slot] = Slot()
-        polls[slot] = pollfd(fd: -1, events: 0, revents: 0)
+        polls[slot] = .none
         free.append(slot)
         openCount -= 1
     }
@@ -117,46 +101,48 @@ final class SoakSockets {
     /// lines are handed over gets no more of them.
     func poll(timeout: Double, woke: (Double) -> Void, handle: (Int, Owner, Event) -> Void) {
         let milliseconds = Int32(max(0, min(1_000, (timeout * 1_000).rounded(.up))))
-        let ready = Glibc.poll(&polls, nfds_t(polls.count), milliseconds)
+        Poll.wait(&polls, milliseconds: milliseconds)
         woke(now())
-        guard ready > 0 else { return }
-        for index in polls.indices where polls[index].revents != 0 {
-            let revents = Int32(polls[index].revents)
-            polls[index].revents = 0
-            let fd = slots[index].fd, serial = slots[index].serial
-            guard fd >= 0 else { continue }
+        // Each wait sets every entry's events afresh; an entry a handler below
+        // closes or opens again is a new one, with none, until the next wait.
+        for index in polls.indices where polls[index].isReady {
+            let entry = polls[index]
+            guard let fd = slots[index].fd else { continue }
+            let serial = slots[index].serial
             if slots[index].connecting {
-                var error: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                // SO_ERROR: how the connect went (0 while it is still on its way).
+                let error = SocketAddress.connectError(fd)
                 if error != 0 { hangUp(index, reason: Self.name(error), handle: handle); continue }
-                if revents & Int32(POLLOUT) != 0 {
+                if entry.isWritable {
                     slots[index].connecting = false
                     flush(index)
                     updateEvents(index)
                 }
             }
-            if revents & Int32(POLLOUT) != 0 && !slots[index].connecting {
-                if !flush(index) { hangUp(index, reason: Self.name(errno), handle: handle); continue }
+            if entry.isWritable && !slots[index].connecting {
+                if let error = flush(index) { hangUp(index, reason: Self.name(error.code), handle: handle); continue }
                 if slots[index].wantsWritable && queuedBytes(index) == 0 { handle(index, slots[index].owner, .writable) }
             }
             guard slots[index].serial == serial else { continue }
-            if slots[index].reads && revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 {
+            if slots[index].reads && (entry.isReadable || entry.hasFailed) {
                 readLines(index, fd: fd, handle: handle)
-            } else if !slots[index].reads && revents & Int32(POLLHUP | POLLERR) != 0 {
-                var error: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            } else if !slots[index].reads && entry.hasFailed {
+                let error = SocketAddress.connectError(fd)  // SO_ERROR, the socket's pending error
                 hangUp(index, reason: error == 0 ? "hang-up" : Self.name(error), handle: handle)
             }
         }
     }
 
-    private func readLines(_ index: Int, fd: Int32, handle: (Int, Owner, Event) -> Void) {
+    private func readLines(_ index: Int, fd: FileDescriptor, handle: (Int, Owner, Event) -> Void) {
         let owner = slots[index].owner, serial = slots[index].serial
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
-        if n <= 0 { return hangUp(index, reason: n == 0 ? "eof" : Self.name(errno), handle: handle) }
+        let received = chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try Socket.receive(fd, into: buffer) } }
+        let n: Int
+        switch received {
+        case .success(.wouldBlock): return
+        case .success(.done(let count)): n = count
+        case .failure(let error): return hangUp(index, reason: Self.name(error.code), handle: handle)
+        }
+        if n == 0 { return hangUp(index, reason: "eof", handle: handle) }
         var lines: [String] = []
         splitLines(&slots[index].pending, adding: chunk[0..<n]) { lines.append($0) }
         for line in lines {
@@ -171,19 +157,21 @@ final class SoakSockets {
         handle(index, owner, .closed(reason: reason))
     }
 
-    /// Sends what the kernel takes; false if the peer is gone.
+    /// Sends what the kernel takes; the error if the peer is gone.
     @discardableResult
-    private func flush(_ index: Int) -> Bool {
+    private func flush(_ index: Int) -> Errno? {
         defer { updateEvents(index) }
-        let fd = slots[index].fd
-        while slots[index].sentOut < slots[index].out.count {
+        guard let fd = slots[index].fd else { return nil }
+        sending: while slots[index].sentOut < slots[index].out.count {
             let offset = slots[index].sentOut
-            let sent = slots[index].out.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            let sent = slots[index].out.withUnsafeBytes { raw in
+                Result { () throws(Errno) in try Socket.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
             }
-            if sent > 0 { slots[index].sentOut += sent; continue }
-            if sent < 0 && (errno == EAGAIN || errno == EINTR) { break }
-            return false
+            switch sent {
+            case .success(.done(let count)) where count > 0: slots[index].sentOut += count
+            case .success: break sending  // the socket is full: the rest waits for POLLOUT
+            case .failure(let error): return error
+            }
         }
         if slots[index].sentOut == slots[index].out.count {
             slots[index].out.removeAll(keepingCapacity: true)
@@ -192,23 +180,22 @@ final class SoakSockets {
             slots[index].out.removeFirst(slots[index].sentOut)
             slots[index].sentOut = 0
         }
-        return true
+        return nil
     }
 
     private func updateEvents(_ index: Int) {
         let slot = slots[index]
-        var events: Int32 = slot.reads ? Int32(POLLIN) : 0
-        if slot.connecting || slot.sentOut < slot.out.count || slot.wantsWritable { events |= Int32(POLLOUT) }
-        polls[index] = pollfd(fd: slot.fd, events: Int16(events), revents: 0)
+        let output = slot.connecting || slot.sentOut < slot.out.count || slot.wantsWritable
+        polls[index] = PollEntry(slot.fd, input: slot.reads, output: output)
     }
 
     static func name(_ code: Int32) -> String {
         switch code {
-        case ECONNRESET: return "reset"
-        case EPIPE: return "broken pipe"
-        case ECONNREFUSED: return "refused"
-        case ETIMEDOUT: return "timed out"
-        default: return String(cString: strerror(code))
+        case Errno.connectionReset: return "reset"
+        case Errno.brokenPipe: return "broken pipe"
+        case Errno.connectionRefused: return "refused"
+        case Errno.timedOut: return "timed out"
+        default: return Errno.text(code)
         }
     }
 }

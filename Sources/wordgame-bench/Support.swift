@@ -1,18 +1,16 @@
 import Foundation
-import Glibc
+import WordGamePOSIX
 
 // What every benchmark needs: a clock, a way to fail, sockets to 127.0.0.1.
 
 /// Seconds on the monotonic clock (the server's clock too).
 func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    MonotonicClock.seconds()
 }
 
 /// Stops the servers the bench started (a failed bench leaves none behind), then exits 1.
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("wordgame-bench: \(message)\n".utf8))
+    StandardError.write("wordgame-bench: \(message)")
     ChildProcesses.stopAll()
     exit(1)
 }
@@ -20,91 +18,83 @@ func fail(_ message: String) -> Never {
 extension Collection { var nonEmpty: Self? { isEmpty ? nil : self } }
 
 /// Thousands of sockets need thousands of descriptors: take the hard limit.
-func raiseDescriptorLimit() {
-    var limit = rlimit()
-    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    limit.rlim_cur = limit.rlim_max
-    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+/// Returns the limit now in force.
+@discardableResult
+func raiseDescriptorLimit() -> Int {
+    DescriptorLimit.raiseToHardLimit() ?? 0
 }
 
 /// A program's first line: the server starts every connection in human mode
 /// (sentences for `nc`), and the benchmarks read Protocol.md's lines.
 let machineMode = "MODE MACHINE\n"
 
-/// A blocking connect to 127.0.0.1:`port` (benchmarks talk to this machine only),
-/// then non-blocking, in machine mode.
-func connectLoopback(port: UInt16) -> Int32 {
-    guard let fd = dialLoopback(port: port) else { fail("connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
-    setNonBlocking(fd)
+/// How long a connect to 127.0.0.1 may take. A blocking connect waited as long
+/// as the kernel's SYN retries (about two minutes). A SYN that a full backlog
+/// dropped goes again 1 s, 3 s, 7 s, 15 s and 31 s after the first: a minute
+/// allows all of those, and still ends a bench whose server hangs.
+let connectMilliseconds: Int32 = 60_000
+
+/// A connect to 127.0.0.1:`port` (benchmarks talk to this machine only),
+/// non-blocking once made, in machine mode.
+func connectLoopback(port: UInt16) -> FileDescriptor {
+    let fd = dialLoopback(port: port, "127.0.0.1:\(port)")
     send(machineMode, to: fd)
     return fd
 }
 
-/// A blocking connect to 127.0.0.1:`port`, nothing sent; nil (errno set) if refused.
-func dialLoopback(port: UInt16) -> Int32? {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+/// A connect to 127.0.0.1:`port`, nothing sent; the socket is non-blocking.
+/// Fails the bench, naming the server as `what`, if it is refused.
+func dialLoopback(port: UInt16, _ what: String) -> FileDescriptor {
+    do {
+        return try SocketAddress.loopback(port: port).connect(timeoutMilliseconds: connectMilliseconds)
+    } catch {
+        fail("connect to \(what): \(Errno.text(error.code))")
     }
-    if result != 0 {
-        let error = errno
-        close(fd)
-        errno = error
-        return nil
-    }
-    return fd
 }
 
-func setNonBlocking(_ fd: Int32) {
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-}
-
-func send(_ text: String, to fd: Int32) {
+func send(_ text: String, to fd: FileDescriptor) {
     send(Array(text.utf8), to: fd)
 }
 
 /// Bytes made ready beforehand: what a timed send should be.
-func send(_ bytes: [UInt8], to fd: Int32) {
-    let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    if sent != bytes.count { fail("short send to a player") }
+func send(_ bytes: [UInt8], to fd: FileDescriptor) {
+    let sent = bytes.withUnsafeBytes { raw in try? Socket.send(fd, raw) }
+    guard case .done(bytes.count)? = sent else { fail("short send to a player") }
 }
 
 /// Reads every readable socket and hands each complete line to `onLine(index, line, arrival)`.
 /// Returns when `done()` holds or after `wait` seconds of nothing; fails after `limit` seconds.
 struct LineSockets {
-    var fds: [Int32]
+    var fds: [FileDescriptor]
     private var pending: [[UInt8]]
-    private var polls: [pollfd]
+    private var polls: [PollEntry]
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
-    init(_ fds: [Int32]) {
+    init(_ fds: [FileDescriptor]) {
         self.fds = fds
         pending = Array(repeating: [], count: fds.count)
-        polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        polls = fds.map { PollEntry($0) }
     }
 
     /// Adds a socket while others are already being read; returns its index.
     @discardableResult
-    mutating func add(_ fd: Int32) -> Int {
+    mutating func add(_ fd: FileDescriptor) -> Int {
         fds.append(fd)
         pending.append([])
-        polls.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        polls.append(PollEntry(fd))
         return fds.count - 1
     }
 
     /// Waits up to `timeout` seconds for input and delivers the lines it completes.
     mutating func pump(timeout: Double, onLine: (Int, Substring, Double) -> Void) {
         let milliseconds = Int32(max(0, min(1_000, timeout * 1_000)))
-        guard poll(&polls, nfds_t(polls.count), milliseconds) > 0 else { return }
-        for index in polls.indices where polls[index].revents != 0 {
-            polls[index].revents = 0
-            let n = chunk.withUnsafeMutableBytes { recv(fds[index], $0.baseAddress, $0.count, 0) }
+        guard Poll.wait(&polls, milliseconds: milliseconds) > 0 else { return }
+        // Each wait sets every entry's events afresh: none is left over from the last.
+        for index in polls.indices where polls[index].isReady {
+            let fd = fds[index]
+            let received = chunk.withUnsafeMutableBytes { buffer in try? Socket.receive(fd, into: buffer) }
             let arrival = now()
-            if n <= 0 { continue }
+            guard case .done(let n)? = received, n > 0 else { continue }
             splitLines(&pending[index], adding: chunk[0..<n]) { onLine(index, $0[...], arrival) }
         }
     }
