@@ -106,7 +106,7 @@ import WordGameTestSupport
     /// (OK ANSWER, PROGRESS) the client had not yet ACKed waited up to 40 ms
     /// behind Nagle's algorithm.
     @Test func sixteenPlayersGetTheRevealWithinAFewMilliseconds() async throws {
-        try await onOwnThread(alone: true) {  // milliseconds count: nothing else runs meanwhile
+        try await onOwnThread {
             let server = try TestServer(rules: Rules(roundMilliseconds: 10_000, pairCount: 6))
             let players = try (0..<16).map { try server.player(String(format: "P%02d", $0)) }
             players[0].send("START")
@@ -128,7 +128,7 @@ import WordGameTestSupport
     /// The answer time the server books (TOP's milliseconds, round by round)
     /// is what the player lived: from the pair reaching them to their answer.
     @Test func theBookedTimeIsWhatThePlayerMeasured() async throws {
-        try await onOwnThread(alone: true) {  // milliseconds count: nothing else runs meanwhile
+        try await onOwnThread {
             let server = try TestServer(rules: Rules(roundMilliseconds: 3_000, maxIncorrect: 100, pairCount: 8))
             let ana = try server.player("Ana"), bo = try server.player("Bo")
             ana.send("START")
@@ -154,7 +154,7 @@ import WordGameTestSupport
     /// A player whose socket holds a backlog gets the pair late; their clock
     /// starts when the pair leaves the server, not when the kernel took it.
     @Test func aBackloggedPlayersClockStartsWhenThePairLeaves() async throws {
-        try await onOwnThread(alone: true) {  // milliseconds count: nothing else runs meanwhile
+        try await onOwnThread {
             let server = try TestServer(rules: Rules(roundMilliseconds: 2_000, pairCount: 1))
             let ana = try server.player("Ana")
             // Bo's receive buffer is small and he stops reading while 100 KB of HELP is queued for him.
@@ -184,7 +184,7 @@ import WordGameTestSupport
     /// An answer sent 10 ms before the deadline, as the player sees it (ROUND's
     /// milliseconds from its arrival), counts.
     @Test func anAnswerTenMillisecondsBeforeTheDeadlineCounts() async throws {
-        try await onOwnThread(alone: true) {  // milliseconds count: nothing else runs meanwhile
+        try await onOwnThread {
             let server = try TestServer(rules: Rules(roundMilliseconds: 250, pairCount: 5))
             let players = try (0..<4).map { try server.player("P\($0)") }
             players[0].send("START")
@@ -205,7 +205,7 @@ import WordGameTestSupport
     /// A key pressed for pair 1 that arrives as pair 2 appears is a late answer
     /// to pair 1: it must not answer pair 2, which the player has not seen.
     @Test func aBareKeyJustAfterANewPairIsForThePreviousOne() async throws {
-        try await onOwnThread(alone: true) {  // milliseconds count: nothing else runs meanwhile
+        try await onOwnThread {
             let server = try TestServer(rules: Rules(roundMilliseconds: 3_000, pairCount: 3))
             let ana = try server.player("Ana")
             ana.send("START")

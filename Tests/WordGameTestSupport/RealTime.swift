@@ -8,13 +8,13 @@ import Foundation
 /// would have, in the same task (so `#expect` still knows its test): only
 /// the thread differs.
 ///
-/// `alone`: the body measures time in milliseconds (answers sent 10 ms
-/// before a deadline), so it waits until no other such body runs, and none
-/// starts until it is done: on a loaded machine a thread can wake late.
-public func onOwnThread<T>(alone: Bool = false, _ body: () throws -> T) async rethrows -> T {
+/// At most `RealTimeTurns.sideBySide` such bodies run at once: they start
+/// servers, clients and child processes, and the tests that measure
+/// milliseconds must still find a core free when they need one.
+public func onOwnThread<T>(_ body: () throws -> T) async rethrows -> T {
     try await withTaskExecutorPreference(OwnThreadExecutor.shared) {
-        RealTimeTurns.shared.enter(alone: alone)
-        defer { RealTimeTurns.shared.leave(alone: alone) }
+        RealTimeTurns.shared.enter()
+        defer { RealTimeTurns.shared.leave() }
         return try body()
     }
 }
@@ -33,35 +33,27 @@ final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 }
 
-/// Who runs now among the real-time bodies: any number together, or one
-/// alone. A body that must run alone is let in once the others are out, and
-/// keeps newcomers waiting meanwhile.
+/// Turns for the real-time bodies: a few at once, first come first served.
 final class RealTimeTurns: @unchecked Sendable {
     static let shared = RealTimeTurns()
-    // `running`, `aloneRunning` and `aloneWaiting` are guarded by `condition`.
+    /// Bodies that run side by side. They mostly wait (on sockets, on
+    /// timers); what they compute in bursts is what the limit bounds.
+    static let sideBySide = 8
+    // `running` is guarded by `condition`.
     private let condition = NSCondition()
     private var running = 0
-    private var aloneRunning = false
-    private var aloneWaiting = 0
 
-    func enter(alone: Bool) {
+    func enter() {
         condition.lock()
-        defer { condition.unlock() }
-        if alone {
-            aloneWaiting += 1
-            while running > 0 || aloneRunning { condition.wait() }
-            aloneWaiting -= 1
-            aloneRunning = true
-        } else {
-            while aloneRunning || aloneWaiting > 0 { condition.wait() }
-            running += 1
-        }
+        while running >= Self.sideBySide { condition.wait() }
+        running += 1
+        condition.unlock()
     }
 
-    func leave(alone: Bool) {
+    func leave() {
         condition.lock()
-        if alone { aloneRunning = false } else { running -= 1 }
-        condition.broadcast()
+        running -= 1
+        condition.signal()
         condition.unlock()
     }
 }
