@@ -54,7 +54,7 @@ public final class ServerConnection {
             address = candidate
             lastHeard = .now()
             lastSent = lastHeard
-            send(.mode(.machine))
+            self.send(.mode(.machine))
             return
         }
         throw ClientError("cannot reach a wordgame server at \(host) port \(port): \(Errno.text(lastError.code))")

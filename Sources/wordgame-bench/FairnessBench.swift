@@ -36,7 +36,7 @@ enum FairnessBench {
         var sockets = LineSockets(fds)
         var joined = Set<Int>()
         for (index, fd) in fds.enumerated() {
-            send(String(format: "NAME P%02d\nJOIN fairness\n", index), to: fd)
+            sendLine(String(format: "NAME P%02d\nJOIN fairness\n", index), to: fd)
             sockets.pump(until: { joined.contains(index) }) { i, line, _ in if line.hasPrefix("INFO") { joined.insert(i) } }
         }
         var generator = SystemRandomNumberGenerator()
@@ -46,7 +46,7 @@ enum FairnessBench {
         for game in 1...games {
             var seats = Array(repeating: Seat(), count: players)
             for k in 0..<nearDeadlinePerGame { seats[(game * nearDeadlinePerGame + k) % players].nearDeadline = true }
-            send(game == 1 ? "START\n" : "AGAIN\n", to: fds[0])
+            sendLine(game == 1 ? "START\n" : "AGAIN\n", to: fds[0])
             while !seats.allSatisfy(\.over) {
                 let due = seats.compactMap { $0.sentAt == nil ? $0.sendAt : nil }.min()
                 let wait = due.map { $0 - now() } ?? 0.1
@@ -68,7 +68,7 @@ enum FairnessBench {
                     }
                 }
                 for i in seats.indices where seats[i].sentAt == nil && seats[i].sendAt.map({ $0 <= now() }) == true {
-                    send("ANSWER 1 y\n", to: fds[i])
+                    sendLine("ANSWER 1 y\n", to: fds[i])
                     seats[i].sentAt = now()
                 }
             }

@@ -17,25 +17,25 @@ enum FanoutBare {
         let last = players - 1, fds = receiver.fds
         // Every connection accepted and watched: a broadcast reaches all of them.
         receiver.expect("READY", on: 0..<players)
-        send("BROADCAST READY\n", to: fds[last])
+        sendLine("BROADCAST READY\n", to: fds[last])
         receiver.waitForAll("the bare loop's READY")
 
         var latencies: [[Double]] = [], cpuAnswersAlone = 0.0, cpuRounds = 0.0
         for round in 1...triggers {
             let cpuBefore = cpuSeconds(ofProcess: server.pid)
             receiver.expect("PROGRESS \(round) 1 \(players)", on: 0..<players)
-            send("BROADCAST PROGRESS \(round) 1 \(players)\n", to: fds[0])
+            sendLine("BROADCAST PROGRESS \(round) 1 \(players)\n", to: fds[0])
             receiver.waitForAll("PROGRESS \(round) 1")
             receiver.expect("OK ANSWER \(round) ", on: 1..<last)
             let cpuBeforeAlone = cpuSeconds(ofProcess: server.pid)
             for index in 1..<last {
-                send("ANSWER \(round) y\n", to: fds[index])
+                sendLine("ANSWER \(round) y\n", to: fds[index])
                 if index % 100 == 0 { receiver.pump(timeout: 0) }
             }
             receiver.waitForAll("OK ANSWER \(round)")
             cpuAnswersAlone += cpuSeconds(ofProcess: server.pid) - cpuBeforeAlone
             receiver.expect("PROGRESS \(round) \(last) \(players)", on: 0..<players)
-            send("BROADCAST PROGRESS \(round) \(last) \(players)\n", to: fds[0])
+            sendLine("BROADCAST PROGRESS \(round) \(last) \(players)\n", to: fds[0])
             receiver.waitForAll("PROGRESS \(round) \(last)")
             receiver.drain(seconds: 0.2)
             cpuRounds += cpuSeconds(ofProcess: server.pid) - cpuBefore
@@ -46,7 +46,7 @@ enum FanoutBare {
             receiver.expect(start, on: 0..<players)
             let cpuBeforeClose = cpuSeconds(ofProcess: server.pid)
             let sent = now()
-            send(close, to: fds[last])
+            sendLine(close, to: fds[last])
             receiver.waitForAll("ROUND \(round + 1)")
             latencies.append(receiver.latencies(since: sent))
             cpuRounds += cpuSeconds(ofProcess: server.pid) - cpuBeforeClose

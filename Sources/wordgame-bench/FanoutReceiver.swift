@@ -96,10 +96,10 @@ final class FanoutReceiver {
     func pump(timeout: Double) {
         let milliseconds = Int32(max(0, min(1_000, timeout * 1_000)))
         // The closure form: the ready sockets are handed over one by one, in no array.
-        do { try epoll.wait(timeoutMilliseconds: milliseconds) { event in read(Int(event.id)) } } catch { fail("\(error)") }
+        do { try epoll.wait(timeoutMilliseconds: milliseconds) { event in readSocket(Int(event.id)) } } catch { fail("\(error)") }
     }
 
-    private func read(_ index: Int) {
+    private func readSocket(_ index: Int) {
         let fd = fds[index]
         let received = chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try Socket.receive(fd, into: buffer) } }
         let arrival = now()

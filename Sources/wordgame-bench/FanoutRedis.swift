@@ -24,7 +24,7 @@ enum FanoutRedis {
         for index in 0..<subscribers {
             let fd = dialLoopback(port: redis.port, "redis-server")
             receiver.add(fd)
-            send(subscribe, to: fd)
+            sendLine(subscribe, to: fd)
             if index % 100 == 0 { receiver.pump(timeout: 0) }  // read as we go, as wordgame's join does
         }
         receiver.waitForAll("SUBSCRIBE \(channel)")
@@ -40,7 +40,7 @@ enum FanoutRedis {
             receiver.expect("pong\r", on: 1..<subscribers - 1)
             let cpuBeforeCommands = cpuSeconds(ofProcess: redis.pid)
             for index in 1..<subscribers - 1 {
-                send(ping, to: receiver.fds[index])
+                sendLine(ping, to: receiver.fds[index])
                 if index % 100 == 0 { receiver.pump(timeout: 0) }
             }
             receiver.waitForAll("PING \(trigger)")
@@ -50,7 +50,7 @@ enum FanoutRedis {
             receiver.expect("ROUND \(trigger) ", on: 0..<subscribers)
             let cpuBefore = cpuSeconds(ofProcess: redis.pid)
             let start = now()
-            send(command, to: publisher)
+            sendLine(command, to: publisher)
             receiver.waitForAll("PUBLISH \(trigger)")
             cpu += cpuSeconds(ofProcess: redis.pid) - cpuBefore
             latencies.append(receiver.latencies(since: start))

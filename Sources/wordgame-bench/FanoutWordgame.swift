@@ -26,7 +26,7 @@ enum FanoutWordgame {
         for index in 0..<players {
             let fd = dialLoopback(port: server.port, "wordgame-server")
             receiver.add(fd)
-            send(machineMode + "NAME p\(index)\nJOIN \(room)\n", to: fd)
+            sendLine(machineMode + "NAME p\(index)\nJOIN \(room)\n", to: fd)
             if index == 0 { receiver.waitFor(0, "the host's OK JOIN") }
             if index % 100 == 0 { receiver.pump(timeout: 0) }  // everyone hears of each arrival: read as we go
         }
@@ -38,7 +38,7 @@ enum FanoutWordgame {
         // START's ROOM line is the room's last; it may wait, or go with ROUND 1 in START's own
         // turn. Once it is in everywhere, ROUND 1 has gone out too and nothing is pending.
         receiver.expect("ROOM \"\(room)\" PLAYING \(players) ", on: 0..<players)
-        send("START\n", to: receiver.fds[0])
+        sendLine("START\n", to: receiver.fds[0])
         receiver.waitForAll("ROOM PLAYING after START")
         receiver.drain(seconds: 0.2)
         run.kibPerConnection = (residentKiB(ofProcess: pid) - idleKiB) / Double(players)
@@ -52,14 +52,14 @@ enum FanoutWordgame {
             // The first answer: its PROGRESS goes to everyone at once.
             receiver.expect("PROGRESS \(round) 1 \(players)", on: 0..<players)
             let firstAnswer = now()
-            send("ANSWER \(round) y\n", to: fds[0])
+            sendLine("ANSWER \(round) y\n", to: fds[0])
             receiver.waitForAll("PROGRESS \(round) with the first answer")
             // The answers alone (read, judge, OK ANSWER): the room's next PROGRESS is not due
             // until an interval after the first; a run that takes longer says so.
             receiver.expect("OK ANSWER \(round) ", on: 1..<last)
             let cpuBeforeAlone = cpuSeconds(ofProcess: pid)
             for index in 1..<last {
-                send("ANSWER \(round) y\n", to: fds[index])
+                sendLine("ANSWER \(round) y\n", to: fds[index])
                 if index % 100 == 0 { receiver.pump(timeout: 0) }
             }
             receiver.waitForAll("OK ANSWER \(round) to \(last - 1) players")
@@ -79,7 +79,7 @@ enum FanoutWordgame {
             receiver.expect("ROUND \(round + 1) ", on: 0..<players)
             let cpuBeforeClose = cpuSeconds(ofProcess: pid)
             let start = now()
-            send(answer, to: fds[last])
+            sendLine(answer, to: fds[last])
             receiver.waitForAll("ROUND \(round + 1)")
             cpuCloses += cpuSeconds(ofProcess: pid) - cpuBeforeClose
             latencies.append(receiver.latencies(since: start))

@@ -136,7 +136,7 @@ enum HostedBench {
         var figures = Figures()
         var over = 0, rankings = 0
         table.games += 1
-        send("START\n", to: table.sockets.fds[0])  // A's first player hosts; B's host is its first socket (AGAIN is START)
+        sendLine("START\n", to: table.sockets.fds[0])  // A's first player hosts; B's host is its first socket (AGAIN is START)
         let fds = table.sockets.fds
         table.sockets.pump(until: { over == players && rankings == observers }) { i, line, arrival in
             let fields = line.split(separator: " ", maxSplits: 2)
@@ -156,7 +156,7 @@ enum HostedBench {
                 firstRound[number] = min(firstRound[number], arrival)
                 roundSeen[number] += 1
                 if roundSeen[number] == players && (number == 2 || number == pairs) { cpu[number] = (server.loopCPUSeconds, server.cpuSeconds) }
-                send("ANSWER \(number) \((i + number) % 2 == 0 ? "y" : "n")\n", to: fds[i])
+                sendLine("ANSWER \(number) \((i + number) % 2 == 0 ? "y" : "n")\n", to: fds[i])
                 lastAnswer[number] = now()
             case "REVEAL":
                 revealAt[i] = arrival

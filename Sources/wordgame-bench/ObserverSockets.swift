@@ -7,7 +7,7 @@ import WordGamePOSIX
 func makeHostedRoom(_ sockets: inout LineSockets, port: UInt16) -> String {
     let fd = connectLoopback(port: port)
     let index = sockets.add(fd)
-    send("HOST\n", to: fd)
+    sendLine("HOST\n", to: fd)
     var room = "", rostered = false
     sockets.pump(until: { rostered }) { i, line, _ in
         guard i == index else { return }
@@ -22,7 +22,7 @@ func makeHostedRoom(_ sockets: inout LineSockets, port: UInt16) -> String {
 func watch(_ sockets: inout LineSockets, room: String, port: UInt16) -> Int {
     let fd = connectLoopback(port: port)
     let index = sockets.add(fd)
-    send("WATCH \(room)\n", to: fd)
+    sendLine("WATCH \(room)\n", to: fd)
     var rostered = false
     sockets.pump(until: { rostered }) { i, line, _ in if i == index && line == "END ROSTER" { rostered = true } }
     return index
@@ -47,7 +47,7 @@ func joinPlayers(_ sockets: inout LineSockets, count: Int, prefix: String, room:
     for k in 0..<count {
         let fd = connectLoopback(port: port)
         sockets.add(fd)
-        send("NAME \(prefix)\(k)\nJOIN \(room)\n", to: fd)
+        sendLine("NAME \(prefix)\(k)\nJOIN \(room)\n", to: fd)
         if k == 0 { sockets.pump(until: { joined == 1 }, onLine: onLine) }
         // Read as we go: observers hear of every arrival at once, and their queue is bounded.
         if k % 100 == 0 { sockets.pump(timeout: 0, onLine: onLine) }

@@ -58,7 +58,7 @@ final class RedisProcess {
             if !process.isRunning { fail("redis-server exited at start on 127.0.0.1:\(port) (run it by hand to see why)") }
             // Refused until it listens. The socket is non-blocking: the reply is awaited up to 1 s.
             if let fd = try? SocketAddress.loopback(port: port).connect(timeoutMilliseconds: 1_000) {
-                send("PING\r\n", to: fd)
+                sendLine("PING\r\n", to: fd)
                 var reply = [UInt8](repeating: 0, count: 64)
                 var n = 0
                 if Poll.waitUntilReadable(fd, milliseconds: 1_000),

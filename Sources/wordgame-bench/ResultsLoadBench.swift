@@ -54,7 +54,7 @@ enum ResultsLoadBench {
         var firstRound = [Double](repeating: .infinity, count: bigPairs + 2)
         var stop = 0.0, hostOver = 0.0, lastOver = 0.0, over = 0, rankings = 0
         var cpuStop = (loop: 0.0, process: 0.0), cpuOver = cpuStop
-        send("START\n", to: all[host])
+        sendLine("START\n", to: all[host])
         sockets.pump(limit: 600, until: { over == players && rankings == 2 }) { i, line, arrival in
             let fields = line.split(separator: " ", maxSplits: 2)
             roomUpdates(i, line, arrival)
@@ -63,10 +63,10 @@ enum ResultsLoadBench {
                 let number = Int(fields[1])!
                 if i == first { timeline.append((arrival, "p0 reads ROUND \(number)")) }
                 if i >= first { firstRound[number] = min(firstRound[number], arrival) }
-                if i >= first && number <= bigPairs { send("ANSWER \(number) \((i + number) % 2 == 0 ? "y" : "n")\n", to: all[i]) }
+                if i >= first && number <= bigPairs { sendLine("ANSWER \(number) \((i + number) % 2 == 0 ? "y" : "n")\n", to: all[i]) }
                 if i == host && number == bigPairs + 1 {
                     cpuStop = (server.loopCPUSeconds, server.cpuSeconds)
-                    send("STOP\n", to: all[host])
+                    sendLine("STOP\n", to: all[host])
                     stop = now()
                     timeline.append((stop, "the host sends STOP"))
                 }
@@ -178,10 +178,10 @@ final class SmallRoom: @unchecked Sendable {
         var sockets = LineSockets(fds)
         var joined = Set<Int>()
         for (index, fd) in fds.enumerated() {
-            send("NAME s\(index)\nJOIN small\n", to: fd)
+            sendLine("NAME s\(index)\nJOIN small\n", to: fd)
             sockets.pump(until: { joined.contains(index) }) { i, line, _ in if line.hasPrefix("INFO") { joined.insert(i) } }
         }
-        send("START\n", to: fds[0])
+        sendLine("START\n", to: fds[0])
         started.signal()
         var due: [(round: Int, at: Double)?] = [nil, nil]
         var lastSent: [Int: Double] = [:]  // round: when its last answer left
@@ -189,7 +189,7 @@ final class SmallRoom: @unchecked Sendable {
         while !lock.withLock({ stopping }) {
             for i in due.indices {
                 guard let answer = due[i], answer.at <= now() else { continue }
-                send("ANSWER \(answer.round) y\n", to: fds[i])
+                sendLine("ANSWER \(answer.round) y\n", to: fds[i])
                 lastSent[answer.round] = now()
                 due[i] = nil
             }
@@ -208,7 +208,7 @@ final class SmallRoom: @unchecked Sendable {
                     lock.withLock { latencies.append(Sample(at: arrival, ms: (arrival - sent) * 1000)) }
                 case "GAMEOVER" where i == 0:
                     previousRound = nil
-                    send("AGAIN\n", to: fds[0])
+                    sendLine("AGAIN\n", to: fds[0])
                 default: break
                 }
             }

@@ -59,14 +59,14 @@ enum RoomBench {
         // writer's transient buffers (measured by results-load) would count as the room's.
         var playingMiB: Double?
         let gameStart = now(), cpuBeforeGame = server.cpuSeconds
-        send("START\n", to: fds[0])
+        sendLine("START\n", to: fds[0])
         sockets.pump(until: { over == count }) { i, line, arrival in
             if line.hasPrefix("ROUND ") {
                 let number = Int(line.split(separator: " ")[1])!
                 if number == pairs && playingMiB == nil { playingMiB = server.residentMiB }
                 firstRoundSeen[number] = min(firstRoundSeen[number] ?? arrival, arrival)
                 lastRoundSeen[number] = max(lastRoundSeen[number] ?? arrival, arrival)
-                send("ANSWER \(number) y\n", to: fds[i])
+                sendLine("ANSWER \(number) y\n", to: fds[i])
             } else if line.hasPrefix("GAMEOVER") {
                 over += 1
             }

@@ -146,7 +146,7 @@ final class SoakBench: SoakWorld, HostileWorld {
         let left = bots.filter { $0.phase != .inRoom }.count
         if left > 0 { stats.note(failure: "\(left) bots were not back in their room 15 s after the last drop") }
         finishing = true
-        for bot in bots where bot.slot != nil { send("QUIT\n", from: bot) }
+        for bot in bots where bot.slot != nil { self.send("QUIT\n", from: bot) }
         let quitUntil = now + 10
         while now < quitUntil && bots.contains(where: { $0.slot != nil }) { pump() }
         for bot in bots { if let slot = bot.slot { sockets.close(slot, reset: false) } }

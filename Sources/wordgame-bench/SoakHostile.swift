@@ -96,7 +96,7 @@ final class SoakHostile {
         switch kind {
         case .silent: break
         case .flood: world.setWantsWritable(self)
-        case .longLine: send(Array(repeating: UInt8(ascii: "x"), count: 80 * 1_024))
+        case .longLine: sendBytes(Array(repeating: UInt8(ascii: "x"), count: 80 * 1_024))
         case .garbage, .wrongCodes: tick()
         case .churn:
             // Half hang up at once, half once greeted.
@@ -112,7 +112,7 @@ final class SoakHostile {
         stopped = true
     }
 
-    private func send(_ bytes: [UInt8]) {
+    private func sendBytes(_ bytes: [UInt8]) {
         sent += bytes.count
         world.send(bytes, from: self)
     }
@@ -141,10 +141,10 @@ final class SoakHostile {
     /// One step of the kinds that keep sending.
     private func tick() {
         switch kind {
-        case .garbage: send(garbage())
+        case .garbage: sendBytes(garbage())
         case .wrongCodes:
             let alphabet = Array("ABCDEFGHJKMNPQRTUVWXY346789".utf8)
-            send(Array("RESUME ".utf8) + (0..<8).map { _ in world.random.pick(alphabet) } + [0x0A])
+            sendBytes(Array("RESUME ".utf8) + (0..<8).map { _ in world.random.pick(alphabet) } + [0x0A])
         case .flood:
             if world.queuedBytes(self) > 0 && stalledAfter == nil && world.now - lastDrainAt > 5 { stalledAfter = lastDrainAt - startedAt }
         default: break
@@ -166,7 +166,7 @@ final class SoakHostile {
     func writable() {
         guard kind == .flood, slot != nil else { return }
         lastDrainAt = world.now
-        send(Array(String(repeating: "HELP\n", count: 13_000).utf8))
+        sendBytes(Array(String(repeating: "HELP\n", count: 13_000).utf8))
     }
 
     func line(_ text: String) {

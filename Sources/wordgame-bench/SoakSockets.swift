@@ -153,7 +153,7 @@ final class SoakSockets {
 
     private func hangUp(_ index: Int, reason: String, handle: (Int, Owner, Event) -> Void) {
         let owner = slots[index].owner
-        close(index, reset: false)
+        self.close(index, reset: false)
         handle(index, owner, .closed(reason: reason))
     }
 

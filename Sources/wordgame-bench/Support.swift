@@ -38,7 +38,7 @@ let connectMilliseconds: Int32 = 60_000
 /// non-blocking once made, in machine mode.
 func connectLoopback(port: UInt16) -> FileDescriptor {
     let fd = dialLoopback(port: port, "127.0.0.1:\(port)")
-    send(machineMode, to: fd)
+    sendLine(machineMode, to: fd)
     return fd
 }
 
@@ -52,12 +52,12 @@ func dialLoopback(port: UInt16, _ what: String) -> FileDescriptor {
     }
 }
 
-func send(_ text: String, to fd: FileDescriptor) {
-    send(Array(text.utf8), to: fd)
+func sendLine(_ text: String, to fd: FileDescriptor) {
+    sendLine(Array(text.utf8), to: fd)
 }
 
 /// Bytes made ready beforehand: what a timed send should be.
-func send(_ bytes: [UInt8], to fd: FileDescriptor) {
+func sendLine(_ bytes: [UInt8], to fd: FileDescriptor) {
     let sent = bytes.withUnsafeBytes { raw in try? Socket.send(fd, raw) }
     guard case .done(bytes.count)? = sent else { fail("short send to a player") }
 }

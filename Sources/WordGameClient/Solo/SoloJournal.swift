@@ -1,4 +1,5 @@
 import Foundation
+import WordGamePOSIX
 import WordGameProtocol
 
 /// Writes each finished solo game to the player's history and hands the end
@@ -9,7 +10,7 @@ public struct SoloJournal: Sendable {
     public init(file: SoloHistoryFile) { self.file = file }
 
     /// Records the game `GAMEOVER` ended (played under `rules`) and returns the summary for the end dialog.
-    public func gameEnded(_ over: GameOver, rules: GameInfo, at date: Date = Date()) -> SoloHistory.Summary {
+    public func gameEnded(_ over: GameOver, rules: GameInfo, at date: Date = Date(timeIntervalSince1970: WallClock.secondsSince1970())) -> SoloHistory.Summary {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"

@@ -44,18 +44,18 @@ struct RoundClose {
 
 extension Outbox {
     func send(_ messages: [ServerMessage], to player: PlayerID) {
-        send(messages, to: CollectionOfOne(player))
+        self.send(messages, to: CollectionOfOne(player))
     }
 
     /// The round's close as separate sends (an outbox that records needs no more).
     func sendRoundClose(_ close: RoundClose) {
         for reader in close.readers {
-            send(close.before, to: reader.player)
-            if let result = reader.result { send(result, to: reader.player) }
-            send(close.after, to: reader.player)
-            if reader.out { send(.you(.out), to: reader.player) }
+            self.send(close.before, to: reader.player)
+            if let result = reader.result { self.send(result, to: reader.player) }
+            self.send(close.after, to: reader.player)
+            if reader.out { self.send(.you(.out), to: reader.player) }
             guard let next = close.next else { continue }
-            if reader.tracked { sendTracked(next, tag: close.tag, to: CollectionOfOne(reader.player)) } else { send([next], to: reader.player) }
+            if reader.tracked { self.sendTracked(next, tag: close.tag, to: CollectionOfOne(reader.player)) } else { self.send([next], to: reader.player) }
         }
     }
 }
