@@ -31,7 +31,8 @@ public struct Rules: Equatable, Sendable {
     /// Why these rules cannot be played, or nil when they can.
     public var problem: String? {
         if !Self.roundMillisecondsRange.contains(roundMilliseconds) {
-            return "round time must be \(Self.roundMillisecondsRange.lowerBound) to \(Self.roundMillisecondsRange.upperBound) ms, not \(roundMilliseconds)"
+            return "round time must be \(Self.roundMillisecondsRange.lowerBound) to \(Self.roundMillisecondsRange.upperBound) ms, "
+                + "not \(roundMilliseconds)"
         }
         if !Self.maxIncorrectRange.contains(maxIncorrect) {
             return "max incorrect must be \(Self.maxIncorrectRange.lowerBound) to \(Self.maxIncorrectRange.upperBound), not \(maxIncorrect)"

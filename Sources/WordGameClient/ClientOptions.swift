@@ -90,7 +90,8 @@ public struct ClientOptions: Equatable {
     /// Flags that make no sense together, refused before anything starts.
     private func check() throws(UsageError) {
         if host != nil && setsRules {
-            throw UsageError("--words, --round-ms, --pairs, --max-incorrect and --seed are for a game this program runs; a hosted room plays the server's rules")
+            throw UsageError("--words, --round-ms, --pairs, --max-incorrect and --seed are for a game this program runs; "
+                + "a hosted room plays the server's rules")
         }
         if !present {
             if key != nil || watch || setsResults { throw UsageError("--key, --watch, --results and --no-results go with --present") }
@@ -99,12 +100,18 @@ public struct ClientOptions: Equatable {
         if lineMode { throw UsageError("--present needs a full screen; it has no --line-mode") }
         if name != nil { throw UsageError("the projector does not play, so it takes no --name") }
         if host == nil {
-            if key != nil || watch || room != nil { throw UsageError("--room, --key and --watch need --host: without it, --present makes a new room") }
+            if key != nil || watch || room != nil {
+                throw UsageError("--room, --key and --watch need --host: without it, --present makes a new room")
+            }
         } else {
-            if setsResults { throw UsageError("--results and --no-results are for the server --present runs; with --host, that server keeps them") }
+            if setsResults {
+                throw UsageError("--results and --no-results are for the server --present runs; with --host, that server keeps them")
+            }
             if key != nil && watch { throw UsageError("--key takes back your room; --watch shows one without hosting: choose one") }
             if (key != nil || watch) && room == nil { throw UsageError("--key and --watch need the room: --room CODE") }
-            if room != nil && key == nil && !watch { throw UsageError("with --present, --room needs --key (to take your room back) or --watch") }
+            if room != nil && key == nil && !watch {
+                throw UsageError("with --present, --room needs --key (to take your room back) or --watch")
+            }
         }
     }
 }

@@ -14,9 +14,11 @@ public enum LineModeText {
             if let room = state.room, room.autoStart > 0, room.members >= room.autoStart { return [] }
             return [nextGameHint(state, first: true)]
         case .room(let room) where room.state != .playing:
-            return ["Room \(room.name): \(room.members) player\(room.members == 1 ? "" : "s"), host \(room.host.isEmpty ? "none" : room.host)."]
+            return ["Room \(room.name): \(room.members) player\(room.members == 1 ? "" : "s"), "
+                + "host \(room.host.isEmpty ? "none" : room.host)."]
         case .game(let game):
-            return ["Game on: \(game.pairs) pairs, \(seconds(game.roundMilliseconds)) s each, out after \(game.maxIncorrect) wrong attempts. Answer y (correct) or n (wrong)."]
+            return ["Game on: \(game.pairs) pairs, \(seconds(game.roundMilliseconds)) s each, "
+                + "out after \(game.maxIncorrect) wrong attempts. Answer y (correct) or n (wrong)."]
         case .round(let round):
             let how = state.me == .playing ? "(y / n within \(seconds(round.milliseconds)) s)" : "(you watch this one)"
             return ["Pair \(round.number) of \(round.pairs): \(round.english) = \(round.spanish) ?  \(how)"]
@@ -78,7 +80,9 @@ public enum LineModeText {
     static func nextGameHint(_ state: ClientState, first: Bool) -> String {
         let game = first ? "the game" : "another game"
         if state.isHost { return "Type r to start \(game), q to quit." }
-        if let auto = state.room?.autoStart, auto > 0 { return "Type r when you are ready for \(game) (it starts with \(auto) ready), q to quit." }
+        if let auto = state.room?.autoStart, auto > 0 {
+            return "Type r when you are ready for \(game) (it starts with \(auto) ready), q to quit."
+        }
         let host = state.room.map(\.host).flatMap { $0.isEmpty ? nil : $0 } ?? "the host"
         return "Waiting for \(host) to start \(game); q quits."
     }

@@ -68,7 +68,8 @@ public enum Renderer {
         let name = ScreenText.safe(state.name)
         // A narrow window keeps the player's name whole and lets the rest go.
         let space = frame.columns - correct.columnWidth - 2
-        let titles = (room.map { [" wordgame · room \($0) · \(name)", " room \($0) · \(name)"] } ?? [" wordgame · \(name)"]) + [" \(name)"]
+        let titles = (room.map { [" wordgame · room \($0) · \(name)", " room \($0) · \(name)"] } ?? [" wordgame · \(name)"])
+            + [" \(name)"]
         frame.put(fitting(titles, space), row: 0, column: 0, .bold)
         frame.right(correct, row: 0, .green)
         frame.right(wrong, row: 1, .red)
@@ -77,7 +78,8 @@ public enum Renderer {
     private static func lobby(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) {
         let total = max(state.memberTotal, state.room?.members ?? 0)
         let players = "\(total) player\(total == 1 ? "" : "s")"
-        frame.centre(fitting(["Waiting in the lobby — \(players) in the room", "Lobby — \(players)"], width), row: 3, width: width, .bold)
+        frame.centre(fitting(["Waiting in the lobby — \(players) in the room", "Lobby — \(players)"], width),
+                     row: 3, width: width, .bold)
         // The names down to the row above the instructions, the last of them
         // giving way to "… and 3 more" when they do not all fit.
         var row = 5

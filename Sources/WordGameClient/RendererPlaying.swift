@@ -11,7 +11,8 @@ extension Renderer {
             // Without the leaderboard beside it (a narrow window), the rank is said here.
             let rank = state.ranked > 1 && state.rank > 0 && width == frame.columns ? " · rank \(state.rank) of \(state.ranked)" : ""
             let free = frame.blankColumns(leftOf: 1) - 1  // left of the wrong counter, drawn already
-            frame.put(fitting([" Pair \(number) of \(game.pairs)\(rank)", " Pair \(number) of \(game.pairs)"], free), row: 1, column: 0, .dim)
+            frame.put(fitting([" Pair \(number) of \(game.pairs)\(rank)", " Pair \(number) of \(game.pairs)"], free),
+                      row: 1, column: 0, .dim)
         }
         // The rows the falling word takes now: feedback never covers them.
         var wordRows = 0..<0
@@ -52,7 +53,8 @@ extension Renderer {
             buttons(state, &frame, width: width)
             // While reconnecting the buttons are dimmed: nothing could take an answer.
             let keys = state.reconnecting == nil
-                ? fitting(["y / → correct    n / ← wrong    ? keys    q quit", "y/→ correct  n/← wrong  q quit", "y correct · n wrong"], width)
+                ? fitting(["y / → correct    n / ← wrong    ? keys    q quit", "y/→ correct  n/← wrong  q quit",
+                           "y correct · n wrong"], width)
                 : "q quit"
             frame.centre(keys, row: keysRow, width: width, .dim)
         }
@@ -81,7 +83,9 @@ extension Renderer {
         // The whole width: at 40 columns a long phrase and its translation still fit in three rows.
         var lines = Columns.wrap(text, width)
         let room = max(1, last - first + 1)
-        if lines.count > room { lines = Array(lines.prefix(room - 1)) + [ScreenText.fit(lines.dropFirst(room - 1).joined(separator: " "), width)] }
+        if lines.count > room {
+            lines = Array(lines.prefix(room - 1)) + [ScreenText.fit(lines.dropFirst(room - 1).joined(separator: " "), width)]
+        }
         // Bottom-aligned, close to the buttons, where the eye goes after answering.
         let top = max(first, last - lines.count + 1)
         for (offset, line) in lines.enumerated() where top + offset <= last {

@@ -73,7 +73,8 @@ extension Renderer {
 
     /// Where a scroll key takes the end dialog's list at this size: ↑/↓ a pair,
     /// the page keys a page, never past the first line or the last page.
-    public static func reviewOffset(after step: ClientState.Scroll, from offset: Int, _ state: ClientState, columns: Int, rows: Int) -> Int {
+    public static func reviewOffset(after step: ClientState.Scroll, from offset: Int, _ state: ClientState,
+                                    columns: Int, rows: Int) -> Int {
         let layout = reviewLayout(state, columns: columns, rows: rows)
         let current = layout.clamped(offset)
         let moved: Int

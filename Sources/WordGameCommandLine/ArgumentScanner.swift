@@ -35,7 +35,8 @@ public struct ArgumentScanner {
         return value
     }
 
-    public mutating func integer<T: FixedWidthInteger>(for flag: (flag: String, inlineValue: String?), in range: ClosedRange<T>) throws(UsageError) -> T {
+    public mutating func integer<T: FixedWidthInteger>(for flag: (flag: String, inlineValue: String?),
+                                                       in range: ClosedRange<T>) throws(UsageError) -> T {
         let text = try value(for: flag)
         guard let number = T(text), range.contains(number) else {
             throw UsageError("\(flag.flag) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")

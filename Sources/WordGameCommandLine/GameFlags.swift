@@ -9,7 +9,8 @@ public struct GameFlags: Equatable {
     public init() {}
 
     /// Reads `flag` if it is a game flag; returns false for any other flag.
-    public mutating func read(_ flag: (flag: String, inlineValue: String?), from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+    public mutating func read(_ flag: (flag: String, inlineValue: String?),
+                              from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
         switch flag.flag {
         case "--words": wordsPath = try scanner.value(for: flag)
         case "--round-ms": rules.roundMilliseconds = try scanner.integer(for: flag, in: Rules.roundMillisecondsRange)

@@ -47,7 +47,9 @@ public enum JoinInstructions {
         lines.append("Join from this machine:")
         lines.append("  nc \(local) \(port)")
         if let binary = client.binary { lines.append("  \(binary) --host \(local) --port \(port)\(roomFlag)") }
-        if let tree = client.sourceTree { lines.append("  swift run wordgame-client --host \(local) --port \(port)\(roomFlag)   (in \(tree))") }
+        if let tree = client.sourceTree {
+            lines.append("  swift run wordgame-client --host \(local) --port \(port)\(roomFlag)   (in \(tree))")
+        }
         lines.append("With nc, type NAME <your name>, then JOIN \(room ?? "<room>"). Stop the server with Ctrl-C.")
         return lines.joined(separator: "\n")
     }

@@ -23,7 +23,8 @@ extension Socket {
 
     /// Whether an accepted socket has every option `tuneForGame` gave its listener.
     public static func hasGameOptions(_ socket: FileDescriptor) -> Bool {
-        csystem_has_tcp_options(socket.rawValue, DeadPeers.idleSeconds, DeadPeers.probeSeconds, DeadPeers.probes, DeadPeers.userTimeoutMs) == 1
+        csystem_has_tcp_options(socket.rawValue, DeadPeers.idleSeconds, DeadPeers.probeSeconds, DeadPeers.probes,
+                                DeadPeers.userTimeoutMs) == 1
     }
 
     /// A player whose Wi-Fi vanished sends no FIN: without these, the server

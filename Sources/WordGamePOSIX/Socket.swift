@@ -14,7 +14,9 @@ public enum Socket {
         let fd = try syscallBlocking("socket") { socket(local.family, flags, 0) }
         do {
             var one: Int32 = 1
-            try syscallBlocking("setsockopt(SO_REUSEADDR)") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) }
+            try syscallBlocking("setsockopt(SO_REUSEADDR)") {
+                setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            }
             try syscallBlocking("bind \(address) port \(port)") { local.withSockaddr { Glibc.bind(fd, $0, $1) } }
             try syscallBlocking("listen") { Glibc.listen(fd, backlog) }
         } catch {
@@ -29,7 +31,9 @@ public enum Socket {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         try syscallBlocking("getsockname") {
-            withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket.rawValue, $0, &length) } }
+            withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket.rawValue, $0, &length) }
+            }
         }
         return withUnsafeBytes(of: storage) { raw in
             let family = raw.load(as: sockaddr.self).sa_family
@@ -44,7 +48,8 @@ public enum Socket {
     public static func accept(_ listener: FileDescriptor) throws(Errno) -> IOResult<(socket: FileDescriptor, address: String)> {
         var text = [CChar](repeating: 0, count: 64)
         let result = try syscall("accept4") {
-            csystem_accept_with_address(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), &text, UInt32(text.count))
+            csystem_accept_with_address(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+                                        &text, UInt32(text.count))
         }
         guard case .done(let fd) = result else { return .wouldBlock }
         return .done((FileDescriptor(rawValue: fd), text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))

@@ -49,7 +49,8 @@ public struct SocketAddress: Sendable, Equatable {
         while let entry = cursor {
             cursor = entry.pointee.ai_next
             guard let raw = entry.pointee.ai_addr else { continue }
-            found.append(SocketAddress(family: entry.pointee.ai_family, raw: UnsafeRawBufferPointer(start: raw, count: Int(entry.pointee.ai_addrlen))))
+            found.append(SocketAddress(family: entry.pointee.ai_family,
+                                       raw: UnsafeRawBufferPointer(start: raw, count: Int(entry.pointee.ai_addrlen))))
         }
         return found
     }

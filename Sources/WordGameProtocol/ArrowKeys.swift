@@ -24,5 +24,6 @@ enum ArrowKeys {
     /// bytes back: a person reads which keys answer instead.
     static func holdsEscape(_ text: Substring) -> Bool { text.utf8.contains(escape) }
 
-    static let otherKey = "That was a special key, not a command. Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands."
+    static let otherKey = "That was a special key, not a command. "
+        + "Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands."
 }

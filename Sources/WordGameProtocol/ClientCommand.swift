@@ -63,7 +63,8 @@ public enum ClientCommand: Equatable, Sendable {
             return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(typed))
         }
         guard let keyword = ClientKeyword.spelled(typed) else {
-            return .failure(ProtocolError(.unknownCommand, "\(String(typed.prefix(20))) is not a command. Type HELP for the list, or y / n to answer."))
+            return .failure(ProtocolError(.unknownCommand, "\(String(typed.prefix(20))) is not a command. "
+                + "Type HELP for the list, or y / n to answer."))
         }
         switch keyword {
         case .name: return .success(.name(unquoted(rest)))
@@ -117,14 +118,16 @@ public enum ClientCommand: Equatable, Sendable {
 
     private static func parseMode(_ rest: String) -> Result<ClientCommand, ProtocolError> {
         guard let mode = LineMode(rawValue: rest.uppercased()) else {
-            return .failure(ProtocolError(.badArgument, "Type MODE HUMAN for sentences (the default) or MODE MACHINE for the lines of Protocol.md, for programs."))
+            return .failure(ProtocolError(.badArgument, "Type MODE HUMAN for sentences (the default) "
+                + "or MODE MACHINE for the lines of Protocol.md, for programs."))
         }
         return .success(.mode(mode))
     }
 
     private static func parseAnswer(_ rest: String) -> Result<ClientCommand, ProtocolError> {
         let words = rest.split(separator: " ").map { $0.uppercased() }
-        let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); ANSWER <round> CORRECT names the round (a number like 3).")
+        let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); "
+            + "ANSWER <round> CORRECT names the round (a number like 3).")
         switch words.count {
         case 1:
             guard let answer = ClientKeyword.answerWords[words[0]] else { return .failure(usage) }

@@ -49,7 +49,8 @@ extension ClientCommand {
         case 2, 3:
             guard let keyword = packedUppercase(bytes, words.0), packedAnswerKeywords.contains(keyword) else { return nil }
             if count == 2 { return answer(words.1).map { .answer(round: nil, $0) } }
-            guard let round = WireNumber.parse(utf8: UnsafeBufferPointer(rebasing: bytes[words.1])), let given = answer(words.2) else { return nil }
+            guard let round = WireNumber.parse(utf8: UnsafeBufferPointer(rebasing: bytes[words.1])),
+                  let given = answer(words.2) else { return nil }
             return .answer(round: round, given)
         default:
             return nil  // a blank line

@@ -47,14 +47,19 @@ public enum Names {
             return .failure(ProtocolError(.badName, "\(limits), and this one is empty. Type NAME <nickname>."))
         }
         guard nicknameLength.contains(name.count) else {
-            return .failure(ProtocolError(.badName, "\(limits), and \(quoted(name)) has \(name.count). Type NAME <nickname> with fewer characters."))
+            return .failure(ProtocolError(.badName, "\(limits), and \(quoted(name)) has \(name.count). "
+                + "Type NAME <nickname> with fewer characters."))
         }
         let columns = name.columnWidth
         guard columns <= nicknameMaxColumns else {
-            return .failure(ProtocolError(.badName, "Names may be at most \(nicknameMaxColumns) columns wide on screen, and \(quoted(name)) takes \(columns): Chinese, Japanese and Korean characters and most emoji take 2 columns each, other letters 1. Type NAME <nickname> with fewer characters."))
+            return .failure(ProtocolError(.badName, "Names may be at most \(nicknameMaxColumns) columns wide on screen, "
+                + "and \(quoted(name)) takes \(columns): Chinese, Japanese and Korean characters and most emoji take 2 columns each, "
+                + "other letters 1. Type NAME <nickname> with fewer characters."))
         }
         guard name.utf8.count <= nicknameMaxBytes else {
-            return .failure(ProtocolError(.badName, "Names may take at most \(nicknameMaxBytes) bytes, and \(quoted(name)) takes \(name.utf8.count): accented letters, other alphabets and emoji take 2 to 4 bytes each, or more when built of several parts. Type NAME <nickname> with fewer characters."))
+            return .failure(ProtocolError(.badName, "Names may take at most \(nicknameMaxBytes) bytes, "
+                + "and \(quoted(name)) takes \(name.utf8.count): accented letters, other alphabets and emoji take 2 to 4 bytes each, "
+                + "or more when built of several parts. Type NAME <nickname> with fewer characters."))
         }
         return .success(name)
     }
@@ -65,9 +70,12 @@ public enum Names {
     /// that folds into ASCII (the Kelvin sign K, say) passes for it.
     public static func room(_ raw: String) -> Result<String, ProtocolError> {
         let typed = raw.trimmingSpaces
-        let allowed = typed.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        let allowed = typed.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
         guard allowed, roomLength.contains(typed.unicodeScalars.count) else {
-            return .failure(ProtocolError(.badRoom, "Room names are 1 to 24 letters, digits, - or _. Type JOIN <room>, or just JOIN for room \"\(defaultRoom)\"."))
+            return .failure(ProtocolError(.badRoom, "Room names are 1 to 24 letters, digits, - or _. "
+                + "Type JOIN <room>, or just JOIN for room \"\(defaultRoom)\"."))
         }
         return .success(typed.lowercased())
     }
@@ -100,7 +108,8 @@ public enum Names {
     /// client's screens leave it out, so such a name would show as nothing.
     static func emptyOnScreen(_ name: String) -> String? {
         guard let lone = name.first(where: { $0.columnWidth == 0 }), let scalar = lone.unicodeScalars.first else { return nil }
-        return "Names may not hold a character that takes no room on screen on its own, and this one holds \(scalar.codePoint). Type NAME <nickname> with letters, digits, spaces or punctuation."
+        return "Names may not hold a character that takes no room on screen on its own, and this one holds \(scalar.codePoint). "
+            + "Type NAME <nickname> with letters, digits, spaces or punctuation."
     }
 
     /// Graphic characters that show nothing: a name of them looks empty.
@@ -118,13 +127,15 @@ public enum Names {
             let properties = scalar.properties
             let code = scalar.codePoint
             if properties.isVariationSelector {
-                return "Names may not hold a variation selector (\(code)), the invisible character some keyboards add after an emoji or symbol, as in a red heart. Type NAME <nickname> with the symbol on its own, or with another emoji."
+                return "Names may not hold a variation selector (\(code)), the invisible character some keyboards add after an emoji "
+                    + "or symbol, as in a red heart. Type NAME <nickname> with the symbol on its own, or with another emoji."
             }
             if properties.isDefaultIgnorableCodePoint || !isPrintable(scalar) {
                 return "Names may not hold control or invisible characters, and this one holds \(code). \(letters)"
             }
             if properties.generalCategory == .spaceSeparator && scalar != " " {
-                return "Names may use only the ordinary space between words, and this one holds another kind of space (\(code)). Type NAME <nickname> with ordinary spaces."
+                return "Names may use only the ordinary space between words, and this one holds another kind of space (\(code)). "
+                    + "Type NAME <nickname> with ordinary spaces."
             }
             if blank.contains(scalar) {
                 return "Names may not hold characters that look blank, and this one holds \(code). \(letters)"
@@ -132,11 +143,13 @@ public enum Names {
             switch properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 guard let previous, previous != " " else {
-                    return "An accent must sit on a letter, and this name has one (\(code)) at its start or after a space. Type NAME <nickname> with each accent on its letter."
+                    return "An accent must sit on a letter, and this name has one (\(code)) at its start or after a space. "
+                        + "Type NAME <nickname> with each accent on its letter."
                 }
                 marks += 1
                 if marks > nicknameMaxMarks {
-                    return "A letter may carry at most \(nicknameMaxMarks) accents or other marks, and this name has one with more. Type NAME <nickname> with fewer accents."
+                    return "A letter may carry at most \(nicknameMaxMarks) accents or other marks, and this name has one with more. "
+                        + "Type NAME <nickname> with fewer accents."
                 }
             default:
                 marks = 0

@@ -36,19 +36,25 @@ extension ServerMessage {
         case .closed(let room): w.keyword(.ok); w.confirmed(.close); w.quoted(room)
         case .answerTaken(let round, let answer): w.keyword(.ok); w.confirmed(.answer); w.number(round); w.word(answer.rawValue)
         case .error(let error): w.keyword(.error); w.word(error.code.rawValue); w.quoted(error.text)
-        case .room(let r): w.keyword(.room); w.quoted(r.name); w.word(r.state.rawValue); w.number(r.members); w.quoted(r.host); w.number(r.autoStart)
+        case .room(let r):
+            w.keyword(.room); w.quoted(r.name); w.word(r.state.rawValue); w.number(r.members); w.quoted(r.host); w.number(r.autoStart)
         case .members(let total, let names): w.keyword(.members); w.number(total); for name in names { w.quoted(name) }
         case .you(let state): w.keyword(.you); w.word(state.rawValue)
         case .starting(let ms): w.keyword(.starting); w.number(ms)
         case .game(let g): w.keyword(.game); w.number(g.pairs); w.number(g.roundMilliseconds); w.number(g.maxIncorrect); w.number(g.players)
-        case .round(let r): w.keyword(.round); w.number(r.number); w.number(r.pairs); w.quoted(r.english); w.quoted(r.spanish); w.number(r.milliseconds)
+        case .round(let r):
+            w.keyword(.round); w.number(r.number); w.number(r.pairs); w.quoted(r.english); w.quoted(r.spanish); w.number(r.milliseconds)
         case .progress(let round, let answered, let playing): w.keyword(.progress); w.number(round); w.number(answered); w.number(playing)
         case .reveal(let r):
-            w.keyword(.reveal); w.number(r.number); w.quoted(r.english); w.quoted(r.spanish); w.word(r.truth.rawValue); w.quoted(r.translation)
+            w.keyword(.reveal); w.number(r.number); w.quoted(r.english); w.quoted(r.spanish)
+            w.word(r.truth.rawValue); w.quoted(r.translation)
         case .result(let r):
-            w.keyword(.result); w.number(r.number); w.word(r.verdict.rawValue); w.number(r.correct); w.number(r.wrong); w.number(r.rank); w.number(r.ranked)
-        case .top(let t): w.keyword(.top); w.number(t.rank); w.quoted(t.name); w.number(t.correct); w.number(t.wrong); w.number(t.milliseconds)
-        case .gameOver(let g): w.keyword(.gameOver); w.number(g.rank); w.number(g.ranked); w.number(g.correct); w.number(g.wrong); w.number(g.milliseconds)
+            w.keyword(.result); w.number(r.number); w.word(r.verdict.rawValue)
+            w.number(r.correct); w.number(r.wrong); w.number(r.rank); w.number(r.ranked)
+        case .top(let t):
+            w.keyword(.top); w.number(t.rank); w.quoted(t.name); w.number(t.correct); w.number(t.wrong); w.number(t.milliseconds)
+        case .gameOver(let g):
+            w.keyword(.gameOver); w.number(g.rank); w.number(g.ranked); w.number(g.correct); w.number(g.wrong); w.number(g.milliseconds)
         case .info(let text): w.keyword(.info); w.quoted(text)
         case .pong: w.keyword(.pong)
         case .bye(let text): w.keyword(.bye); w.quoted(text)
@@ -59,10 +65,12 @@ extension ServerMessage {
         case .waiting(let count, let names): w.keyword(.waiting); w.number(count); for name in names { w.quoted(name) }
         case .tally(let t): w.keyword(.tally); w.number(t.number); w.number(t.right); w.number(t.wrong); w.number(t.timeout)
         case .ranking(let r):
-            w.keyword(.ranking); w.number(r.rank); w.quoted(r.name); w.number(r.correct); w.number(r.wrong); w.number(r.milliseconds); w.number(r.outAt)
+            w.keyword(.ranking); w.number(r.rank); w.quoted(r.name)
+            w.number(r.correct); w.number(r.wrong); w.number(r.milliseconds); w.number(r.outAt)
         case .resumed(let name, let room): w.keyword(.ok); w.confirmed(.resume); w.quoted(name); w.quoted(room)
         case .token(let code, let grace): w.keyword(.token); w.quoted(code); w.number(grace)
-        case .score(let correct, let wrong, let rank, let ranked): w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
+        case .score(let correct, let wrong, let rank, let ranked):
+            w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
         }
     }
 }

@@ -66,10 +66,11 @@ extension ServerMessage {
             var names: [String] = []
             while !reader.isAtEnd { names.append(try reader.string()) }
             self = .waiting(count: count, names: names)
-        case .tally: self = .tally(Tally(number: try reader.int(), right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
+        case .tally:
+            self = .tally(Tally(number: try reader.int(), right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
         case .ranking:
-            self = .ranking(RankingEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(), wrong: try reader.int(),
-                                         milliseconds: Int64(try reader.int()), outAt: try reader.int()))
+            self = .ranking(RankingEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(),
+                                         wrong: try reader.int(), milliseconds: Int64(try reader.int()), outAt: try reader.int()))
         case .token: self = .token(code: try reader.string(), graceSeconds: try reader.int())
         case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
         }

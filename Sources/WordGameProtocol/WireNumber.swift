@@ -10,7 +10,8 @@ public enum WireNumber {
     }
 
     /// The same, from the bytes of a line (`ClientCommand.parseCommonAnswer`).
-    public static func parse<Bytes: Collection>(utf8 digits: Bytes, maxDigits: Int = WireNumber.maxDigits) -> Int? where Bytes.Element == UInt8 {
+    public static func parse<Bytes: Collection>(utf8 digits: Bytes,
+                                                maxDigits: Int = WireNumber.maxDigits) -> Int? where Bytes.Element == UInt8 {
         guard (1...maxDigits).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         if digits.count > 1 && digits.first == 0x30 { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }

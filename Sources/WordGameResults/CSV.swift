@@ -50,7 +50,9 @@ public enum CSV {
     static func quoted(_ text: String) -> String {
         // By byte and by scalar, not by character: a comma or a quote that a
         // combining mark follows is still one to a reader splitting fields.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }) else { return text }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }) else {
+            return text
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             if scalar == "\"" { out.unicodeScalars.append(scalar) }

@@ -95,7 +95,9 @@ public struct GameResults: Sendable {
         let players = playerOrder.map { slot -> GameSummary.PlayerSummary in
             let totals = record.totals(slot: slot)
             let answers = record.rounds.indices.map { index -> GameSummary.AnswerSummary? in
-                guard let verdict = record.rounds[index].verdicts[slot], let answer = record.answer(slot: slot, round: index) else { return nil }
+                guard let verdict = record.rounds[index].verdicts[slot], let answer = record.answer(slot: slot, round: index) else {
+                    return nil
+                }
                 return GameSummary.AnswerSummary(answer: Self.word(for: answer), ms: Int(record.rounds[index].milliseconds[slot]),
                                                  verdict: verdict.rawValue.lowercased())
             }

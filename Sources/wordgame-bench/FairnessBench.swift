@@ -42,7 +42,8 @@ enum FairnessBench {
         var generator = SystemRandomNumberGenerator()
         var spreads: [Double] = [], differences: [Double] = []
         var nearSent = 0, nearTaken = 0
-        print("wordgame-bench fairness: \(players) players, \(games) one-pair games of \(Int(roundSeconds * 1_000)) ms; server on 127.0.0.1")
+        print("wordgame-bench fairness: \(players) players, \(games) one-pair games of \(Int(roundSeconds * 1_000)) ms; "
+              + "server on 127.0.0.1")
         for game in 1...games {
             var seats = Array(repeating: Seat(), count: players)
             for k in 0..<nearDeadlinePerGame { seats[(game * nearDeadlinePerGame + k) % players].nearDeadline = true }
@@ -88,7 +89,8 @@ enum FairnessBench {
             let figures = [percentile(values, 50), percentile(values, 99), values.max()!, values.min()!]
             print(name.padding(toLength: 38, withPad: " ", startingAt: 0) + figures.map { String(format: "%9.3f", $0) }.joined())
         }
-        print("ms".padding(toLength: 38, withPad: " ", startingAt: 0) + ["p50", "p99", "max", "min"].map { String(repeating: " ", count: 9 - $0.count) + $0 }.joined())
+        print("ms".padding(toLength: 38, withPad: " ", startingAt: 0)
+              + ["p50", "p99", "max", "min"].map { String(repeating: " ", count: 9 - $0.count) + $0 }.joined())
         row("REVEAL spread across \(players) players", spreads)
         row("booked minus lived answer time", differences)
         row("|booked minus lived|", differences.map(abs))

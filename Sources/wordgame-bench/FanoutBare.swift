@@ -42,7 +42,8 @@ enum FanoutBare {
 
             // The trigger: the last answer, and the close to everyone, as wordgame's last answer does.
             let start = "ROUND \(round + 1) "
-            let close = Array("ANSWER \(round) y\nBROADCAST \(start)\(String(repeating: "x", count: FanoutRedis.payloadBytes - start.utf8.count))\n".utf8)
+            let close = Array(("ANSWER \(round) y\nBROADCAST \(start)"
+                               + "\(String(repeating: "x", count: FanoutRedis.payloadBytes - start.utf8.count))\n").utf8)
             receiver.expect(start, on: 0..<players)
             let cpuBeforeClose = cpuSeconds(ofProcess: server.pid)
             let sent = now()

@@ -66,8 +66,10 @@ enum FanoutBench {
               wordgame trigger: the last of N players answers (N−1 have, the server is idle); awaited: the next ROUND
               Redis trigger: PUBLISH of \(FanoutRedis.payloadBytes) bytes (what wordgame sends a player when a round closes)
               per run: medians over its triggers of p50, max and first (the min); join: connect + JOIN or SUBSCRIBE, all confirmed
-              KiB/conn: server memory per connection; B/conn: bytes one connection received for a trigger; CPU: server, all threads, kernel included
-              CPU µs/answer: read, judge, OK ANSWER (answers sent between a round's first PROGRESS and its next); µs/player-round: everything
+              KiB/conn: server memory per connection; B/conn: bytes one connection received for a trigger; \
+            CPU: server, all threads, kernel included
+              CPU µs/answer: read, judge, OK ANSWER (answers sent between a round's first PROGRESS and its next); \
+            µs/player-round: everything
               Redis CPU µs/PING: a subscriber's PING read and answered, sent as the answers are: the same work for a command
               bare: the floor, an epoll loop that only reads and sends wordgame's lines for a round (OK ANSWER each,
                 PROGRESS twice, 320 bytes to close): what the kernel alone spends on that traffic here

@@ -60,7 +60,8 @@ enum FanoutTable {
             zip(texts, widths).map { String(repeating: " ", count: $1 - $0.count) + $0 }.joined(separator: "   ")
         }
         Swift.print("")
-        Swift.print("Medians over \(pairs) run\(pairs == 1 ? "" : "s") of each server a size; ratio = wordgame / Redis (below 1: wordgame is faster)")
+        Swift.print("Medians over \(pairs) run\(pairs == 1 ? "" : "s") of each server a size; "
+                    + "ratio = wordgame / Redis (below 1: wordgame is faster)")
         Swift.print(aligned(columns.map(\.top)))
         Swift.print(aligned(columns.map(\.bottom)))
         for row in cells { Swift.print(aligned(row)) }

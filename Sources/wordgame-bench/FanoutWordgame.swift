@@ -66,7 +66,8 @@ enum FanoutWordgame {
             cpuAnswersAlone += cpuSeconds(ofProcess: pid) - cpuBeforeAlone
             answersAlone += last - 1
             if now() - firstAnswer >= interval {
-                FanoutBench.progress("    note: the answers took longer than PROGRESS's \(Int(interval * 1_000)) ms interval: their CPU includes a PROGRESS broadcast")
+                FanoutBench.progress("    note: the answers took longer than PROGRESS's \(Int(interval * 1_000)) ms interval: "
+                                     + "their CPU includes a PROGRESS broadcast")
             }
             // Then the PROGRESS that counts them all, the last line before the trigger.
             receiver.expect("PROGRESS \(round) \(last) \(players)", on: 0..<players)

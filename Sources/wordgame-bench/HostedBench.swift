@@ -42,7 +42,8 @@ enum HostedBench {
         let results = temporaryDirectory("wordgame-bench-hosted")
         defer { try? FileManager.default.removeItem(atPath: results) }
         let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-incorrect", "1000",
-                                               "--max-connections", "20000", "--max-per-address", "100000", "--results", results, "--start-delay", "0"])
+                                               "--max-connections", "20000", "--max-per-address", "100000",
+                                               "--results", results, "--start-delay", "0"])
         defer { server.stop() }
         var plain = Table(name: "plain")
         join(&plain, players: players, prefix: "a", port: server.port)
@@ -72,7 +73,8 @@ enum HostedBench {
 
     static func printHeader(players: Int) {
         print("""
-            wordgame-bench hosted: \(players) players a room, \(pairs) pairs a game, each player answers as its ROUND arrives; server on 127.0.0.1
+            wordgame-bench hosted: \(players) players a room, \(pairs) pairs a game, each player answers as its ROUND arrives; \
+            server on 127.0.0.1
               A  room made with JOIN: its first player hosts and plays
               B  room made with HOST: the host starts and does not play; 1 projector + \(viewers) viewers WATCH; players JOIN its code
               One server holds both rooms throughout: a warm-up game of each, then A, B, A, B…; results kept for both.
@@ -155,7 +157,9 @@ enum HostedBench {
             case "ROUND":
                 firstRound[number] = min(firstRound[number], arrival)
                 roundSeen[number] += 1
-                if roundSeen[number] == players && (number == 2 || number == pairs) { cpu[number] = (server.loopCPUSeconds, server.cpuSeconds) }
+                if roundSeen[number] == players && (number == 2 || number == pairs) {
+                    cpu[number] = (server.loopCPUSeconds, server.cpuSeconds)
+                }
                 sendLine("ANSWER \(number) \((i + number) % 2 == 0 ? "y" : "n")\n", to: fds[i])
                 lastAnswer[number] = now()
             case "REVEAL":

@@ -23,7 +23,8 @@ enum ResultsLoadBench {
         let results = temporaryDirectory("wordgame-bench-results")
         defer { try? FileManager.default.removeItem(atPath: results) }
         let server = ServerProcess(arguments: ["--pairs", "10000", "--seed", "1", "--max-incorrect", "1000",
-                                               "--max-connections", "20000", "--max-per-address", "100000", "--results", results, "--start-delay", "0"])
+                                               "--max-connections", "20000", "--max-per-address", "100000",
+                                               "--results", results, "--start-delay", "0"])
         defer { server.stop() }
         var sockets = LineSockets([])
         let room = makeHostedRoom(&sockets, port: server.port)
@@ -103,23 +104,30 @@ enum ResultsLoadBench {
         print("""
             wordgame-bench results-load: a hosted room of \(players) players (and a projector) plays \(bigPairs) pairs, every player
             answering at once, then its host types STOP: GAMEOVER, RANKING, and its results written off the loop. Beside it a
-            room of 2 players (JOIN, a thread of its own) plays one long game: each answers \(Int(SmallRoom.thinkSeconds * 1000)) ms after its ROUND arrives.
+            room of 2 players (JOIN, a thread of its own) plays one long game: each answers \(Int(SmallRoom.thinkSeconds * 1000)) ms \
+            after its ROUND arrives.
             Server on 127.0.0.1 with --pairs 10000 (rules are server-wide: the small game must outlast the big one).
             """)
         let roundTimes = (1...bigPairs).map { String(format: "%.0f", (firstRound[$0 + 1] - firstRound[$0]) * 1000) }
         print(String(format: "%d players joined in %.1f s. ", players, joinSeconds)
               + "Big game, ROUND n to n+1 (first player to read it): \(roundTimes.joined(separator: ", ")) ms.")
-        print(String(format: "STOP to the host's GAMEOVER %.0f ms, to the last player's %.0f ms (the loop's end of game; bench reading included).",
+        print(String(format: "STOP to the host's GAMEOVER %.0f ms, to the last player's %.0f ms "
+                     + "(the loop's end of game; bench reading included).",
                      (hostOver - stop) * 1000, (lastOver - stop) * 1000))
         print("Results: GAMEOVER to the console line \"\(marker) …\" " + String(format: "%.2f s.", written - hostOver))
-        for (name, size) in files { print("  " + name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.2f MB", Double(size) / 1e6)) }
-        print(String(format: "Server CPU, s: STOP to last GAMEOVER: loop %.3f, process %.3f; last GAMEOVER to written: loop %.3f, process %.3f",
+        for (name, size) in files {
+            print("  " + name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.2f MB", Double(size) / 1e6))
+        }
+        print(String(format: "Server CPU, s: STOP to last GAMEOVER: loop %.3f, process %.3f; "
+                     + "last GAMEOVER to written: loop %.3f, process %.3f",
                      cpuOver.loop - cpuStop.loop, cpuOver.process - cpuStop.process,
                      cpuWritten.loop - cpuOver.loop, cpuWritten.process - cpuOver.process))
         print("(process minus loop is the results writer and the console; times are monotonic, read by the bench.)")
         print("The small room, by window (a sample belongs to a window by when it was read):")
-        print("  answer>RV: the later of its 2 answers sent to REVEAL read; RD>RD: ROUND n to n+1 (\(Int(SmallRoom.thinkSeconds * 1000)) ms of thinking included)")
-        print("window                                   s from GAMEOVER   rounds  answer>RV ms p50    p99    max   RD>RD ms p50    p99    max")
+        print("  answer>RV: the later of its 2 answers sent to REVEAL read; "
+              + "RD>RD: ROUND n to n+1 (\(Int(SmallRoom.thinkSeconds * 1000)) ms of thinking included)")
+        print("window                                   s from GAMEOVER   rounds  "
+              + "answer>RV ms p50    p99    max   RD>RD ms p50    p99    max")
         for window in windows {
             func stats(_ values: [SmallRoom.Sample]) -> [Double] {
                 let inside = values.filter { $0.at >= window.from && $0.at <= window.to }.map(\.ms)
@@ -128,7 +136,8 @@ enum ResultsLoadBench {
             let latency = stats(samples.latencies), interval = stats(samples.intervals)
             let count = samples.latencies.filter { $0.at >= window.from && $0.at <= window.to }.count
             print(window.name.padding(toLength: 40, withPad: " ", startingAt: 0)
-                  + String(format: " %7.1f..%-7.1f %7d %12.2f %6.2f %6.2f %11.2f %6.2f %6.2f", window.from - hostOver, window.to - hostOver, count,
+                  + String(format: " %7.1f..%-7.1f %7d %12.2f %6.2f %6.2f %11.2f %6.2f %6.2f",
+                           window.from - hostOver, window.to - hostOver, count,
                            latency[0], latency[1], latency[2], interval[0], interval[1], interval[2]))
         }
         // The small room's slow rounds beside what the big room was doing: which work held them up.
@@ -201,7 +210,9 @@ final class SmallRoom: @unchecked Sendable {
                 case "ROUND":
                     due[i] = (Int(fields[1])!, arrival + Self.thinkSeconds)
                     guard i == 0 else { break }
-                    if let previous = previousRound { lock.withLock { intervals.append(Sample(at: arrival, ms: (arrival - previous) * 1000)) } }
+                    if let previous = previousRound {
+                        lock.withLock { intervals.append(Sample(at: arrival, ms: (arrival - previous) * 1000)) }
+                    }
                     previousRound = arrival
                 case "REVEAL" where i == 0:
                     guard let sent = lastSent.removeValue(forKey: Int(fields[1])!) else { break }

@@ -33,7 +33,8 @@ enum RoomBench {
                          size, f.joinSeconds, f.serverCPUJoin / Double(size) * 1e6, f.gameSeconds, f.gameSeconds / Double(pairs) * 1000,
                          perPlayerRound, f.worstFanOut * 1000, f.residentMiB / Double(size) * 1000))
         }
-        print("Flat CPU per player-round across sizes means no per-event work grows with the room (clock ticks are 10 ms: small rooms read coarse).")
+        print("Flat CPU per player-round across sizes means no per-event work grows with the room "
+              + "(clock ticks are 10 ms: small rooms read coarse).")
     }
 
     static func measure(players count: Int) -> Figures {
@@ -41,8 +42,9 @@ enum RoomBench {
         // Results are kept, as a real server keeps them, in a folder of the bench's own.
         let results = temporaryDirectory("wordgame-bench-room")
         defer { try? FileManager.default.removeItem(atPath: results) }
-        let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-incorrect", "1000", "--max-connections", "20000",
-                                               "--max-per-address", "100000", "--results", results, "--start-delay", "0"])
+        let server = ServerProcess(arguments: ["--pairs", "\(pairs)", "--seed", "1", "--max-incorrect", "1000",
+                                               "--max-connections", "20000", "--max-per-address", "100000",
+                                               "--results", results, "--start-delay", "0"])
         defer { server.stop() }
         let idleMiB = server.residentMiB
         // Joins: the first player is the host.

@@ -58,7 +58,8 @@ final class SoakBench: SoakWorld, HostileWorld {
                          "--max-incorrect", "\(options.maxIncorrect)", "--auto-start", "\(autoStart)", "--countdown", "1",
                          "--resume-grace", "\(options.graceSeconds)", "--max-per-address", "100000", "--start-delay", "0",
                          "--results", results, "--quiet"]
-        print("wordgame-bench soak: \(options.bots) bots in \(options.rooms) rooms for \(options.minutes) min; \(options.dropPercent)% drop each minute; "
+        print("wordgame-bench soak: \(options.bots) bots in \(options.rooms) rooms for \(options.minutes) min; "
+              + "\(options.dropPercent)% drop each minute; "
               + "\(options.hostile) hostile connections, all on 127.0.0.1; bench seed \(seed)")
         print("server: wordgame-server --bind 127.0.0.1 --port 0 \(arguments.joined(separator: " "))")
         StandardOutput.flush()
@@ -117,18 +118,22 @@ final class SoakBench: SoakWorld, HostileWorld {
                 let recent = Array(stats.pingMilliseconds[pingsAtProgress...])
                 pingsAtProgress = stats.pingMilliseconds.count
                 print(SoakReport.progress(elapsed: now - start, stats: stats, rooms: rooms, hostile: hostileStats, server: probe,
-                                          connectedBots: bots.filter { $0.phase == .inRoom }.count, away: bots.filter { $0.phase == .away }.count,
+                                          connectedBots: bots.filter { $0.phase == .inRoom }.count,
+                                          away: bots.filter { $0.phase == .away }.count,
                                           recentPings: recent))
                 StandardOutput.flush()
             }
         }
         if figures.exitedEarly == nil { finish() }
-        let report = SoakReport.final(settings: "\(options.bots) bots, \(options.rooms) rooms, \(options.dropPercent)% drop a minute, \(options.hostile) hostile; "
-                                      + "\(options.pairs) pairs of \(options.roundMilliseconds) ms, out after \(options.maxIncorrect), resume grace \(options.graceSeconds) s",
+        let report = SoakReport.final(settings: "\(options.bots) bots, \(options.rooms) rooms, \(options.dropPercent)% drop a minute, "
+                                          + "\(options.hostile) hostile; "
+                                          + "\(options.pairs) pairs of \(options.roundMilliseconds) ms, out after \(options.maxIncorrect), "
+                                          + "resume grace \(options.graceSeconds) s",
                                       duration: now - start, stats: stats, rooms: rooms, hostile: hostileStats, server: figures)
         print(report)
         let failed = stats.mismatchCount > 0 || stats.resumesFailed > 0 || figures.exitedEarly != nil
-        print(failed ? "FAILED: \(stats.mismatchCount) score mismatches, \(stats.resumesFailed) failed resumes\(figures.exitedEarly.map { ", server exited (\($0))" } ?? "")"
+        print(failed ? "FAILED: \(stats.mismatchCount) score mismatches, \(stats.resumesFailed) failed resumes"
+                           + "\(figures.exitedEarly.map { ", server exited (\($0))" } ?? "")"
                      : "PASSED: no score mismatch, no failed resume")
         StandardOutput.flush()
         return failed

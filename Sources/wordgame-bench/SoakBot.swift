@@ -328,7 +328,8 @@ final class SoakBot {
               let c = parsed.int(2), let w = parsed.int(3) else { return }
         stats.resultsChecked += 1
         guard let want = expected, want.number == number else {
-            return stats.note(mismatch: "RESULT not expected", "\(name): \(line) (expected \(expected.map { "pair \($0.number)" } ?? "none"))")
+            return stats.note(mismatch: "RESULT not expected",
+                              "\(name): \(line) (expected \(expected.map { "pair \($0.number)" } ?? "none"))")
         }
         expected = nil
         if verdict != want.verdict || c != want.correct || w != want.wrong {
@@ -379,7 +380,9 @@ final class SoakBot {
         expected = nil
         if state == "PLAYING" || state == "OUT" {
             // An answer taken before the drop stands: if its pair is still open, its verdict comes in this pair's RESULT.
-            if let pending = record?.pending { open = OpenPair(number: pending.number, key: pending.key, answer: .taken(saidCorrect: pending.saidCorrect)) }
+            if let pending = record?.pending {
+                open = OpenPair(number: pending.number, key: pending.key, answer: .taken(saidCorrect: pending.saidCorrect))
+            }
             awaitingScore = true
             out = state == "OUT"
             youOutSeen = out
@@ -470,7 +473,8 @@ final class SoakBot {
         switch (phase, code) {
         case (.resuming, "bad-code"):
             stats.resumesFailed += 1
-            stats.note(failure: "\(name): RESUME refused: \(line) (\(String(format: "%.1f", world.now - (dropped?.at ?? world.now))) s after the drop)")
+            stats.note(failure: "\(name): RESUME refused: \(line) "
+                           + "(\(String(format: "%.1f", world.now - (dropped?.at ?? world.now))) s after the drop)")
             dropped = nil
             token = nil
             phase = .joining

@@ -188,7 +188,8 @@ final class SoakHostile {
         var how: String
         switch (kind, bye) {
         case (.silent, let text?): how = "BYE \"\(text)\" after \(bucket(age)) s, then closed by the server"
-        case (.longLine, let text?): how = "\(errors.keys.sorted().map { "ERROR \($0)" }.joined(separator: ", ")), BYE \"\(text)\", closed by the server"
+        case (.longLine, let text?):
+            how = "\(errors.keys.sorted().map { "ERROR \($0)" }.joined(separator: ", ")), BYE \"\(text)\", closed by the server"
         case (_, let text?): how = "BYE \"\(text)\", then closed by the server"
         case (_, nil): how = "closed by the server without BYE (\(reason)) after \(bucket(age)) s"
         }

@@ -114,7 +114,8 @@ enum SoakReport {
                          connectedBots: Int, away: Int, recentPings: [Double]) -> String {
         let games = rooms.reduce(0) { $0 + $1.gamesOver }
         let ping = recentPings.isEmpty ? "-" : String(format: "%.1f/%.1f", percentile(recentPings, 50), percentile(recentPings, 99))
-        return String(format: "[%5.0f s] games %d, RESULT %d (mismatch %d), GAMEOVER %d, resumes %d/%d ok (failed %d), bots on %d away %d, ping p50/p99 %@ ms, hostile %d, server %.1f MiB %d fds",
+        return String(format: "[%5.0f s] games %d, RESULT %d (mismatch %d), GAMEOVER %d, resumes %d/%d ok (failed %d), "
+                      + "bots on %d away %d, ping p50/p99 %@ ms, hostile %d, server %.1f MiB %d fds",
                       elapsed, games, stats.resultsChecked, stats.mismatchCount, stats.gameOversChecked,
                       stats.resumesSucceeded, stats.resumesAttempted, stats.resumesFailed, connectedBots, away, ping,
                       hostile.openedTotal, server.statusMiB("VmRSS"), server.openDescriptors())
@@ -135,18 +136,26 @@ enum SoakReport {
         line("  GAMEOVER lines \(stats.gameOversChecked)")
         line("  YOU OUT lines  \(stats.outsChecked)")
         line("  mismatches     \(stats.mismatchCount)\(stats.mismatches.isEmpty ? "" : "  " + describe(stats.mismatches))")
-        line("Answers: \(stats.answersSent) sent, \(stats.answersTaken) taken, \(stats.answersLate) too late, \(stats.answersAfterClose) after the round closed (wrong-round/no-round); \(stats.timeoutsExpected) timeouts booked by the bots")
-        line("Games joined live: \(stats.gamesStartedSeen) player-games; AGAIN sent \(stats.againSent) (\(stats.againRaced) met a game already on)")
+        line("Answers: \(stats.answersSent) sent, \(stats.answersTaken) taken, \(stats.answersLate) too late, "
+             + "\(stats.answersAfterClose) after the round closed (wrong-round/no-round); "
+             + "\(stats.timeoutsExpected) timeouts booked by the bots")
+        line("Games joined live: \(stats.gamesStartedSeen) player-games; "
+             + "AGAIN sent \(stats.againSent) (\(stats.againRaced) met a game already on)")
         line("")
         let dropped = stats.drops.values.reduce(0, +)
         line("Drops on purpose: \(dropped) (\(stats.dropsByReset) by reset, SO_LINGER 0; \(stats.dropsByClose) by plain close)")
         for moment in DropMoment.allCases { line("  \(moment.rawValue): \(stats.drops[moment, default: 0])") }
-        line("Resumes: \(stats.resumesAttempted) attempted, \(stats.resumesSucceeded) succeeded, \(stats.resumesFailed) failed; \(stats.resumeSlowDowns) slow-down replies to bots, \(stats.resumeRetries) RESUME lines sent again after one")
+        line("Resumes: \(stats.resumesAttempted) attempted, \(stats.resumesSucceeded) succeeded, \(stats.resumesFailed) failed; "
+             + "\(stats.resumeSlowDowns) slow-down replies to bots, \(stats.resumeRetries) RESUME lines sent again after one")
         line("  drop to OK RESUME (a pause of 0.2-5 s is planned): \(milliseconds(stats.awayMilliseconds))")
-        line("  SCORE after RESUME checked exactly: \(stats.resumeScoresExactSameGame) back in the same game, \(stats.resumeScoresExactNewGame) in a game begun while away")
-        line("  checked loosely: \(stats.resumeScoresLoose.values.reduce(0, +))\(stats.resumeScoresLoose.isEmpty ? "" : " (" + describe(stats.resumeScoresLoose) + ")")")
-        line("  back in the lobby after its game ended: \(stats.resumesAfterGameEnded); back outside any game: \(stats.resumesOutsideGame); not checked: \(stats.resumesUnchecked)")
-        line("Bot connections the server closed: \(stats.botConnectionsLost.values.reduce(0, +))\(stats.botConnectionsLost.isEmpty ? "" : " (" + describe(stats.botConnectionsLost) + ")")")
+        line("  SCORE after RESUME checked exactly: \(stats.resumeScoresExactSameGame) back in the same game, "
+             + "\(stats.resumeScoresExactNewGame) in a game begun while away")
+        line("  checked loosely: \(stats.resumeScoresLoose.values.reduce(0, +))"
+             + "\(stats.resumeScoresLoose.isEmpty ? "" : " (" + describe(stats.resumeScoresLoose) + ")")")
+        line("  back in the lobby after its game ended: \(stats.resumesAfterGameEnded); "
+             + "back outside any game: \(stats.resumesOutsideGame); not checked: \(stats.resumesUnchecked)")
+        line("Bot connections the server closed: \(stats.botConnectionsLost.values.reduce(0, +))"
+             + "\(stats.botConnectionsLost.isEmpty ? "" : " (" + describe(stats.botConnectionsLost) + ")")")
         line("Unexpected errors to bots: \(stats.unexpectedErrors.isEmpty ? "none" : describe(stats.unexpectedErrors))")
         line("Other anomalies: \(stats.anomalies.isEmpty ? "none" : describe(stats.anomalies))")
         line("Notices one bot per room read: \(stats.notices.isEmpty ? "none" : describe(stats.notices))")
@@ -158,11 +167,14 @@ enum SoakReport {
         for kind in HostileKind.allCases {
             let ended = hostile.endings[kind, default: [:]]
             let notes = hostile.notes[kind, default: [:]]
-            line("  \(kind.rawValue): \(hostile.opened[kind, default: 0]) opened; ended: \(ended.isEmpty ? "-" : describe(ended))\(notes.isEmpty ? "" : "; " + describe(notes))")
+            line("  \(kind.rawValue): \(hostile.opened[kind, default: 0]) opened; "
+                 + "ended: \(ended.isEmpty ? "-" : describe(ended))\(notes.isEmpty ? "" : "; " + describe(notes))")
         }
         line("")
-        line(String(format: "Server RSS: start %.1f MiB, peak %.1f MiB (VmHWM; %.1f sampled), end %.1f MiB", server.rssStart, server.hwmEnd, server.rssPeakSampled, server.rssEnd))
-        line("Server descriptors: start \(server.fdsStart), peak sampled \(server.fdsPeak), end \(server.fdsEnd) (every soak socket closed)")
+        line(String(format: "Server RSS: start %.1f MiB, peak %.1f MiB (VmHWM; %.1f sampled), end %.1f MiB",
+                    server.rssStart, server.hwmEnd, server.rssPeakSampled, server.rssEnd))
+        line("Server descriptors: start \(server.fdsStart), peak sampled \(server.fdsPeak), end \(server.fdsEnd) "
+             + "(every soak socket closed)")
         line(String(format: "Server CPU: %.1f s", server.cpuSeconds))
         if !stats.samples.isEmpty {
             line("")

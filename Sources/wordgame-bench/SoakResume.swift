@@ -106,7 +106,9 @@ struct ResumeCheck {
         if candidates.contains(where: { $0.correct == score.correct && $0.wrong == score.wrong }) { return exact }
         let expected = candidates.map { "\($0.correct)/\($0.wrong)" }.joined(separator: " or ")
         let pending = drop.pending.map { " pending answer to pair \($0.number)" } ?? ""
-        return .mismatch("SCORE \(score.correct)/\(score.wrong), expected \(expected) (at drop: \(drop.participant ? "in game \(drop.game)" : "no game"), "
-                         + "\(drop.correct)/\(drop.wrong), last revealed \(drop.lastClosed)\(pending); first reveal after: pair \(firstReveal!.number))")
+        return .mismatch("SCORE \(score.correct)/\(score.wrong), expected \(expected) "
+                         + "(at drop: \(drop.participant ? "in game \(drop.game)" : "no game"), "
+                         + "\(drop.correct)/\(drop.wrong), last revealed \(drop.lastClosed)\(pending); "
+                         + "first reveal after: pair \(firstReveal!.number))")
     }
 }

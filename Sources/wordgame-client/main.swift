@@ -33,7 +33,9 @@ if options.present {
     guard Terminal.isTerminal(.standardInput) && Terminal.isTerminal(.standardOutput) else { fail("--present needs a terminal to draw on") }
     guard addressable else { fail("--present needs a terminal that can place the cursor (TERM is dumb or unset)") }
     do {
-        let (status, farewell) = try PresentApp.run(options, words: { () throws(ClientError) in try GameWords.load(options.game.wordsPath) })
+        let (status, farewell) = try PresentApp.run(options, words: { () throws(ClientError) in
+            try GameWords.load(options.game.wordsPath)
+        })
         farewell.forEach { print($0) }
         exit(status)
     } catch {

@@ -26,7 +26,8 @@ if options.showHelp {
 }
 
 guard let wordsPath = options.game.wordsPath ?? DefaultWordList.path() else {
-    fail("cannot find the default word list \(DefaultWordList.relativePath) (looked in: \(DefaultWordList.candidates().joined(separator: ", "))); give one with --words PATH")
+    fail("cannot find the default word list \(DefaultWordList.relativePath) "
+         + "(looked in: \(DefaultWordList.candidates().joined(separator: ", "))); give one with --words PATH")
 }
 let words: WordList
 do {
@@ -57,7 +58,8 @@ do {
 
 let rules = options.game.rules
 let rooms = options.autoStart > 0
-    ? "Rooms made with JOIN start by themselves when \(options.autoStart) player\(options.autoStart == 1 ? " is" : "s are") ready\(options.countdownSeconds > 0 ? ", after a \(options.countdownSeconds) s countdown" : ""); their host can also type START."
+    ? "Rooms made with JOIN start by themselves when \(options.autoStart) player\(options.autoStart == 1 ? " is" : "s are") ready"
+        + "\(options.countdownSeconds > 0 ? ", after a \(options.countdownSeconds) s countdown" : ""); their host can also type START."
     : "A room made with JOIN has its first player as host, who types START to begin."
 let results: String
 if let writer = server.results {
@@ -69,10 +71,13 @@ if let writer = server.results {
 print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     Words: \(words.entries.count) pairs from \(wordsPath)
-    Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\(options.game.seed.map { ", seed \($0)" } ?? "").
-    Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \(options.hostedOnly ? "" : rooms)
+    Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\
+    \(options.game.seed.map { ", seed \($0)" } ?? "").
+    Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \
+    \(options.hostedOnly ? "" : rooms)
     \(results)
-    Limits: \(server.limits.maxConnections) connections, \(server.limits.maxPerAddress) from one address; a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")
+    Limits: \(server.limits.maxConnections) connections, \(server.limits.maxPerAddress) from one address; \
+    a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")
     \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port, client: .discover()))
     """)
 StandardOutput.flush()  // the banner must show before the loop blocks, even when piped

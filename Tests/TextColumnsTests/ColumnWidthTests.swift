@@ -65,7 +65,9 @@ import Testing
             #expect(table.count % 2 == 0 && !table.isEmpty, "\(name) holds pairs")
             for pair in stride(from: 0, to: table.count, by: 2) {
                 #expect(table[pair] <= table[pair + 1], "\(name) range \(pair / 2) runs backwards")
-                if pair > 0 { #expect(table[pair - 1] + 1 < table[pair], "\(name) ranges \(pair / 2 - 1) and \(pair / 2) touch or overlap") }
+                if pair > 0 {
+                    #expect(table[pair - 1] + 1 < table[pair], "\(name) ranges \(pair / 2 - 1) and \(pair / 2) touch or overlap")
+                }
             }
         }
     }

@@ -56,7 +56,9 @@ import TextColumns
             for width in 0...20 {
                 for alignment in [Columns.Alignment.left, .centre, .right] {
                     let padded = Columns.pad(text, width, alignment)
-                    if padded.columnWidth != width { failures.append("\(text.debugDescription) \(alignment) in \(width): \(padded.debugDescription)") }
+                    if padded.columnWidth != width {
+                        failures.append("\(text.debugDescription) \(alignment) in \(width): \(padded.debugDescription)")
+                    }
                 }
             }
         }

@@ -29,7 +29,8 @@ import WordGameTestSupport
     }
 
     static var canCheck: Bool { python != nil && installedVersion == ColumnWidthTable.unicodeVersion }
-    static let why = "needs python3 and Unicode \(ColumnWidthTable.unicodeVersion)'s data in /usr/share/unicode (the Debian package unicode-data)"
+    static let why = "needs python3 and Unicode \(ColumnWidthTable.unicodeVersion)'s data in /usr/share/unicode "
+        + "(the Debian package unicode-data)"
 
     @Test(.enabled(if: canCheck, Comment(rawValue: why)))
     func theCommittedTableIsWhatTheScriptMakes() throws {

@@ -101,7 +101,8 @@ import WordGame
 
     @Test func everyRowIsExactlyTheWindowsWidth() {
         let pieces = ["a", "Zo", " ", "漢字", "\u{FF21}", "🍎", Self.family, "🇪🇸", "\u{1F1EA}", "e\u{301}", "1\u{FE0F}\u{20E3}",
-                      "\u{200B}", "한", "\u{1112}\u{1161}\u{11AB}", "\u{1112}", "\u{1161}", "👨\u{200D}", "\u{301}", "\u{93F}", "x\u{200D}", "…"]
+                      "\u{200B}", "한", "\u{1112}\u{1161}\u{11AB}", "\u{1112}", "\u{1161}", "👨\u{200D}", "\u{301}", "\u{93F}",
+                      "x\u{200D}", "…"]
         var generator = SeededGenerator(seed: 2026)
         var failures: [String] = []
         for _ in 0..<300 {

@@ -6,12 +6,14 @@ import WordGameTestSupport
 /// A fake server on 127.0.0.1 that says what a broken or hostile one might:
 /// the client must neither trap nor stop listening to its player.
 @Suite struct HostileServerTests {
-    static let opening = "WORDGAME 2 \"hi\"\nOK MODE MACHINE\nOK NAME \"Ana\"\nOK JOIN \"main\"\nROOM \"main\" LOBBY 1 \"Ana\" 0\nYOU LOBBY\nINFO \"wait\"\n"
+    static let opening = "WORDGAME 2 \"hi\"\nOK MODE MACHINE\nOK NAME \"Ana\"\nOK JOIN \"main\"\n"
+        + "ROOM \"main\" LOBBY 1 \"Ana\" 0\nYOU LOBBY\nINFO \"wait\"\n"
 
     @Test func hugeAndSignedNumbersAreSkippedNotTrapped() async throws {
         try await onOwnThread {
             let server = FakeServer { fd, _ in
-                _ = FakeServer.say(Self.opening + "STARTING 10000000000000\nSTARTING -5\nSTARTING 999999999999\nNOTICE joined \"still here\"\n", to: fd)
+                _ = FakeServer.say(Self.opening + "STARTING 10000000000000\nSTARTING -5\nSTARTING 999999999999\n"
+                    + "NOTICE joined \"still here\"\n", to: fd)
                 var bytes = [UInt8](repeating: 0, count: 256)
                 while recv(fd, &bytes, bytes.count, 0) > 0 {}  // until the client goes
             }
@@ -90,7 +92,8 @@ import WordGameTestSupport
             // Nothing is drawn after the restore. script(1) or the shell may still add a plain
             // "Segmentation fault" line of its own (it does when run without a terminal on stdin, as in CI).
             let after = left.map { String(run.stdout[$0.upperBound...]) } ?? ""
-            #expect(run.stdout.contains("\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"), "the cursor is shown, wrapping back on and the screen left together")
+            #expect(run.stdout.contains("\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"),
+                    "the cursor is shown, wrapping back on and the screen left together")
             #expect(!after.contains("\u{1B}"), "the restore is the last thing the client wrote: \(after.debugDescription)")
         }
     }

@@ -238,7 +238,8 @@ import WordGameProtocol
 
     @Test func theResultsFileIsNamedShortly() {
         var state = finished(players: 2)
-        state.receive(.info("The results of game 1 are saved: /home/t/wordgame-results/2026-11-23_101502_k7px_1-players.csv (and the answers beside it)."), at: t(60_000))
+        state.receive(.info("The results of game 1 are saved: /home/t/wordgame-results/2026-11-23_101502_k7px_1-players.csv "
+                            + "(and the answers beside it)."), at: t(60_000))
         #expect(text(frame(state, at: 60_000)).contains("Results of game 1 saved: 2026-11-23_101502_k7px_1-players.csv"))
     }
 
@@ -301,7 +302,8 @@ import WordGameProtocol
         let names = Self.wideNames
         var round = lobby(players: names.count, names: { names[$0] })
         round.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: names.count)), at: t(0))
-        round.receive(.round(RoundInfo(number: 3, pairs: 15, english: "family 👨\u{200D}👩\u{200D}👧", spanish: "漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字", milliseconds: 5_000)), at: t(0))
+        round.receive(.round(RoundInfo(number: 3, pairs: 15, english: "family 👨\u{200D}👩\u{200D}👧",
+                                       spanish: "漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字", milliseconds: 5_000)), at: t(0))
         for (index, name) in names.enumerated() {
             round.receive(.top(TopEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 1_000)), at: t(0))
         }
@@ -310,7 +312,8 @@ import WordGameProtocol
         var over = round
         over.receive(.gameOver(GameOver(rank: 0, ranked: names.count, correct: 0, wrong: 0, milliseconds: 0)), at: t(60_000))
         for (index, name) in names.enumerated() {
-            over.receive(.ranking(RankingEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 20_000, outAt: 0)), at: t(60_000))
+            over.receive(.ranking(RankingEntry(rank: index + 1, name: name, correct: 9 - index, wrong: 1, milliseconds: 20_000, outAt: 0)),
+                         at: t(60_000))
         }
         over.receive(.end(.ranking), at: t(60_000))
         return [lobby(players: names.count, names: { names[$0] }), round, over]
@@ -334,7 +337,9 @@ import WordGameProtocol
         func scoreColumn(_ line: String) -> Int? {
             line.firstIndex(of: "✓").map { line[..<$0].columnWidth }
         }
-        let ranking = Self.wideNames.map { PresentRenderer.rankingLine(RankingEntry(rank: 1, name: $0, correct: 5, wrong: 2, milliseconds: 23_400, outAt: 0)) }
+        let ranking = Self.wideNames.map {
+            PresentRenderer.rankingLine(RankingEntry(rank: 1, name: $0, correct: 5, wrong: 2, milliseconds: 23_400, outAt: 0))
+        }
         #expect(Set(ranking.map(scoreColumn)).count == 1, "\(ranking)")
         #expect(Set(ranking.map(\.columnWidth)).count == 1, "\(ranking)")
         let board = frame(wideStates()[1], columns: 80).rows.filter { $0.contains("│") && $0.contains("✓") }

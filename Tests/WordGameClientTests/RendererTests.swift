@@ -87,7 +87,8 @@ import WordGameProtocol
     @Test func wideWordsStayInsideTheWindow() {
         // 36 spaces, a word of 16 columns and 36 spaces used to make 88 columns of 80: the screen scrolled.
         var state = playing()
-        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "family 👨\u{200D}👩\u{200D}👧", spanish: "漢字漢字漢字漢字", milliseconds: 5_000)), at: t(0))
+        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "family 👨\u{200D}👩\u{200D}👧",
+                                       spanish: "漢字漢字漢字漢字", milliseconds: 5_000)), at: t(0))
         let shown = frame(state, at: 1_000, columns: 80, rows: 24)
         #expect(shown.rows.allSatisfy { $0.columnWidth == 80 }, "\(shown.rows.filter { $0.columnWidth != 80 })")
         #expect(shown.rows.contains { $0.contains("漢字漢字漢字漢字") })
@@ -110,7 +111,8 @@ import WordGameProtocol
         var state = playing()
         state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 9, wrong: 3, milliseconds: 900)), at: t(0))
         let game = { (correct: Int, wrong: Int, date: String) in
-            SoloHistory.Game(date: date, correct: correct, wrong: wrong, milliseconds: 1, pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3)
+            SoloHistory.Game(date: date, correct: correct, wrong: wrong, milliseconds: 1, pairs: 15, roundMilliseconds: 5_000,
+                             maxIncorrect: 3)
         }
         let history = SoloHistory(games: [game(12, 1, "2026-11-20 18:02"), game(7, 3, "2026-11-21 09:00"), game(9, 3, "2026-11-23 10:00")])
         state.pastGames = history.summary(after: game(9, 3, "2026-11-23 10:00"))
@@ -138,7 +140,8 @@ import WordGameProtocol
         var state = playing()
         state.resized(columns: columns, rows: rows)
         for number in 1...15 {
-            state.receive(.reveal(Reveal(number: number, english: "w\(number)", spanish: "s\(number)", truth: .correct, translation: "s\(number)")), at: t(0))
+            state.receive(.reveal(Reveal(number: number, english: "w\(number)", spanish: "s\(number)", truth: .correct,
+                                         translation: "s\(number)")), at: t(0))
             state.receive(.result(RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: 1, ranked: 1)), at: t(0))
         }
         state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 15, wrong: 0, milliseconds: 900)), at: t(0))
@@ -187,7 +190,8 @@ import WordGameProtocol
             state.receive(.result(RoundResult(number: number, verdict: .right, correct: number, wrong: 0, rank: 1, ranked: 1)), at: t(0))
         }
         state.receive(.gameOver(GameOver(rank: 1, ranked: 1, correct: 15, wrong: 0, milliseconds: 900)), at: t(0))
-        let game = SoloHistory.Game(date: "2026-11-23 10:00", correct: 15, wrong: 0, milliseconds: 1, pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3)
+        let game = SoloHistory.Game(date: "2026-11-23 10:00", correct: 15, wrong: 0, milliseconds: 1, pairs: 15, roundMilliseconds: 5_000,
+                                    maxIncorrect: 3)
         state.pastGames = SoloHistory(games: [game, game]).summary(after: game)
         var f = frame(state, at: 0, columns: 40, rows: 12)
         #expect(f.rows.filter { $0.contains("something") }.count >= 2, "more than one pair on screen: \(f.rows.joined(separator: "\n"))")
@@ -275,7 +279,8 @@ import WordGameProtocol
 
     @Test func controlCharactersFromTheNetworkNeverReachTheScreen() {
         var state = playing()
-        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "evil\u{1B}[2J", spanish: "x\u{07}\u{9B}31m", milliseconds: 5_000)), at: t(0))
+        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "evil\u{1B}[2J", spanish: "x\u{07}\u{9B}31m",
+                                       milliseconds: 5_000)), at: t(0))
         state.receive(.top(TopEntry(rank: 1, name: "a\u{1B}]0;pwned\u{07}", correct: 0, wrong: 0, milliseconds: 0)), at: t(0))
         let output = frame(state, at: 0).ansi(color: true)
         // The only ESC bytes are our own: CSI sequences for cursor, clearing and colours.

@@ -138,12 +138,15 @@ import WordGameProtocol
         heir.receive(.notice(.host, "Bo is the host now."), at: t(0))
         let end = text(heir, at: 0)
         #expect(end.contains("You are the host now: you start the next game.") && end.contains("[R]estart"))
-        let taken = ClientTexts.nameRefused(ProtocolError(.nameTaken, "Someone in room main is already called Bo. Type NAME <another name>, then JOIN main."), room: "main")
+        let taken = ClientTexts.nameRefused(ProtocolError(.nameTaken, "Someone in room main is already called Bo. "
+            + "Type NAME <another name>, then JOIN main."), room: "main")
         #expect(!taken.contains("NAME") && !taken.contains("JOIN") && taken.contains("Choose another"))
-        let long = ClientTexts.nameRefused(ProtocolError(.badName, "Names are 1 to 16 characters; this one has 25. Type NAME <nickname>."), room: nil)
+        let long = ClientTexts.nameRefused(ProtocolError(.badName, "Names are 1 to 16 characters; this one has 25. Type NAME <nickname>."),
+                                           room: nil)
         #expect(long == "Names are 1 to 16 characters; this one has 25.")
         // The projector's error line too; the room code in capitals is not a command.
-        #expect(ClientTexts.withoutCommands("Nobody called Zed plays in room K7PX. STATUS shows who is in.") == "Nobody called Zed plays in room K7PX.")
+        #expect(ClientTexts.withoutCommands("Nobody called Zed plays in room K7PX. STATUS shows who is in.")
+                == "Nobody called Zed plays in room K7PX.")
         #expect(ClientTexts.withoutCommands("Type HELP.") == "Type HELP.", "nothing else to say: kept whole")
     }
 

@@ -34,7 +34,9 @@ import Testing
             for before in ["", "a", " ", "🏴"] {
                 let shown = ScreenText.safe(before + String(scalar) + "z")
                 let allowed = joiner && before == "🏴" || value == 0x200D && !before.isEmpty
-                if shown.unicodeScalars.contains(scalar) != allowed { kept.append("U+\(String(value, radix: 16)) after \(before.debugDescription)") }
+                if shown.unicodeScalars.contains(scalar) != allowed {
+                    kept.append("U+\(String(value, radix: 16)) after \(before.debugDescription)")
+                }
             }
         }
         #expect(kept.isEmpty, "\(kept.count): \(kept.prefix(10))")

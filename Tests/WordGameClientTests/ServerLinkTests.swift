@@ -45,7 +45,8 @@ import WordGameTestSupport
     @Test func aSilentConnectionIsPingedThenGivenUpAndTheSeatTakenBack() async throws {
         try await onOwnThread {
             let heard = Heard()
-            let server = FakeServer(connections: 2, serve: Self.answering(resumeWith: "OK RESUME \"Ana\" \"main\"\nTOKEN \"NEWCODE9\" 5\n", heard: heard))
+            let server = FakeServer(connections: 2,
+                                    serve: Self.answering(resumeWith: "OK RESUME \"Ana\" \"main\"\nTOKEN \"NEWCODE9\" 5\n", heard: heard))
             defer { server.finish() }
             let link = ServerLink(try ServerConnection(host: "127.0.0.1", port: server.port),
                                   liveness: Liveness(pingAfterMilliseconds: 200, deadAfterMilliseconds: 600))

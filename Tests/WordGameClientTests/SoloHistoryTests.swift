@@ -24,7 +24,8 @@ import WordGameProtocol
         #expect(summary.best == game(12, 1, ms: 20_000, day: 4))
         #expect(!summary.bestIsLatest)
         #expect(summary.played == 5)  // the 5-pair game does not count
-        #expect(summary.recent == [latest, game(12, 1, ms: 20_000, day: 4), game(12, 1, ms: 30_000, day: 3), game(12, 2, day: 2), game(9, 3)])
+        #expect(summary.recent == [latest, game(12, 1, ms: 20_000, day: 4), game(12, 1, ms: 30_000, day: 3), game(12, 2, day: 2),
+                                   game(9, 3)])
         let record = game(15, 0, day: 7)
         #expect(SoloHistory(games: history.games + [record]).summary(after: record).bestIsLatest)
     }
@@ -33,7 +34,8 @@ import WordGameProtocol
         #expect(SoloHistoryFile.forUser(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])?.path == "/d/wordgame/solo-history.jsonl")
         #expect(SoloHistoryFile.forUser(environment: ["HOME": "/h"])?.path == "/h/.local/share/wordgame/solo-history.jsonl")
         // A relative XDG_DATA_HOME is invalid (the spec says to ignore it).
-        #expect(SoloHistoryFile.forUser(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])?.path == "/h/.local/share/wordgame/solo-history.jsonl")
+        #expect(SoloHistoryFile.forUser(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])?.path
+                == "/h/.local/share/wordgame/solo-history.jsonl")
         #expect(SoloHistoryFile.forUser(environment: [:]) == nil)
     }
 
@@ -59,7 +61,8 @@ import WordGameProtocol
         let file = SoloHistoryFile(path: folder + "/solo-history.jsonl")
         // A full history with its slack: the next game cuts it back to the last thousand.
         let old = (0..<SoloHistoryFile.maxGames + SoloHistoryFile.trimSlack).map { index in
-            "{\"correct\":\(index % 16),\"date\":\"2026-01-01 00:00\",\"max_incorrect\":3,\"milliseconds\":1,\"pairs\":15,\"round_milliseconds\":5000,\"wrong\":0}\n"
+            "{\"correct\":\(index % 16),\"date\":\"2026-01-01 00:00\",\"max_incorrect\":3,\"milliseconds\":1,\"pairs\":15,"
+                + "\"round_milliseconds\":5000,\"wrong\":0}\n"
         }
         try old.joined().write(toFile: file.path, atomically: true, encoding: .utf8)
         _ = file.record(game(1, 1))
@@ -71,7 +74,8 @@ import WordGameProtocol
     @Test func aFullHistoryIsNotRewrittenAfterEveryGame() throws {
         let folder = temporaryFolder()
         let file = SoloHistoryFile(path: folder + "/solo-history.jsonl")
-        let line = "{\"correct\":2,\"date\":\"2026-01-01 00:00\",\"max_incorrect\":3,\"milliseconds\":1,\"pairs\":15,\"round_milliseconds\":5000,\"wrong\":0}\n"
+        let line = "{\"correct\":2,\"date\":\"2026-01-01 00:00\",\"max_incorrect\":3,\"milliseconds\":1,\"pairs\":15,"
+            + "\"round_milliseconds\":5000,\"wrong\":0}\n"
         try String(repeating: line, count: SoloHistoryFile.maxGames).write(toFile: file.path, atomically: true, encoding: .utf8)
         _ = file.record(game(1, 1))
         #expect(file.load().games.count == SoloHistoryFile.maxGames + 1)  // appended, within the slack
@@ -88,7 +92,8 @@ import WordGameProtocol
     @Test func theEndOfASoloGameShowsTheBestAndTheLastGames() throws {
         let data = temporaryFolder()
         for round in 1...2 {
-            let client = try ClientProcess(["--pairs", "1", "--round-ms", "300", "--seed", "\(round)"], environment: ["XDG_DATA_HOME": data])
+            let client = try ClientProcess(["--pairs", "1", "--round-ms", "300", "--seed", "\(round)"],
+                                           environment: ["XDG_DATA_HOME": data])
             try client.waitFor("Final score: 0 correct, 1 wrong", timeout: 20)
             let today = String(SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl").load().games[0].date.prefix(10))
             let best = try client.waitFor(round == 1 ? "Your first game" : "Best of ")

@@ -23,7 +23,8 @@ import WordGameServer
     @Test(.enabled(if: TerminalClient.isAvailable, "needs script(1) for a terminal"))
     func quittingMidGameAsksFirstThenLeavesTheScoreOnTheNormalScreen() async throws {
         try await onOwnThread {
-            let client = try TerminalClient(["--words", Self.words, "--pairs", "5", "--round-ms", "400"], environment: ["TERM": "xterm-256color"])
+            let client = try TerminalClient(["--words", Self.words, "--pairs", "5", "--round-ms", "400"],
+                                            environment: ["TERM": "xterm-256color"])
             #expect(client.waitFor("Pair 2 of 5"), "a pair was judged (a timeout)")
             client.type("q")
             #expect(client.waitFor("Quit this game?"))
@@ -41,7 +42,8 @@ import WordGameServer
 enum WordListTestFile {
     static let path: String = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-terminal-kind-\(getpid()).json")
-        let json = #"[{"text_eng":"dog","text_spa":"perro"},{"text_eng":"cat","text_spa":"gato"},{"text_eng":"red","text_spa":"rojo"},{"text_eng":"house","text_spa":"casa"}]"#
+        let json = #"[{"text_eng":"dog","text_spa":"perro"},{"text_eng":"cat","text_spa":"gato"},"#
+            + #"{"text_eng":"red","text_spa":"rojo"},{"text_eng":"house","text_spa":"casa"}]"#
         try! Data(json.utf8).write(to: url)
         return url.path
     }()

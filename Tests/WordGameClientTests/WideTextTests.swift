@@ -29,7 +29,8 @@ import WordGameProtocol
         state.receive(.you(.playing), at: t(0))
         for (index, pair) in Self.words.enumerated() {
             let number = index + 1, at = t(Int64(number) * 10_000)
-            state.receive(.round(RoundInfo(number: number, pairs: 5, english: pair.english, spanish: pair.spanish, milliseconds: 4_000)), at: at)
+            state.receive(.round(RoundInfo(number: number, pairs: 5, english: pair.english, spanish: pair.spanish, milliseconds: 4_000)),
+                          at: at)
             screens.append(("pair \(number)", state, at.adding(milliseconds: 2_000)))
             _ = state.press(.character("y"), at: at.adding(milliseconds: 2_500))
             screens.append(("answered \(number)", state, at.adding(milliseconds: 3_000)))
@@ -58,7 +59,8 @@ import WordGameProtocol
             for (index, row) in frame.rows.enumerated() {
                 #expect(row.columnWidth == size.columns, "\(name) at \(size), row \(index): \(row.columnWidth) columns: \(row)")
             }
-            #expect(frame.rows[0].contains(Self.cjkName) && frame.rows[0].contains("Correct"), "\(name) at \(size): the header, the name whole")
+            #expect(frame.rows[0].contains(Self.cjkName) && frame.rows[0].contains("Correct"),
+                    "\(name) at \(size): the header, the name whole")
             #expect(frame.rows[1].contains("Wrong"), "\(name) at \(size)")
         }
     }
@@ -110,7 +112,8 @@ import WordGameProtocol
             let wordRows = frame.rows.indices.filter { frame.rows[$0].contains("señoras") || frame.rows[$0].contains("ayuntamiento") }
             let feedbackRows = frame.rows.indices.filter { frame.rows[$0].contains("✓ Right!") || frame.rows[$0].contains("ilusión") }
             #expect(Set(wordRows).isDisjoint(with: feedbackRows), "at \(ms) ms: \(frame.rows.joined(separator: "\n"))")
-            #expect(frame.rows.allSatisfy { !$0.contains("…") } || ms > 0, "nothing cut as the pair opens: \(frame.rows.joined(separator: "\n"))")
+            #expect(frame.rows.allSatisfy { !$0.contains("…") } || ms > 0,
+                    "nothing cut as the pair opens: \(frame.rows.joined(separator: "\n"))")
         }
     }
 }

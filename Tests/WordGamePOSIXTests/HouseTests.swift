@@ -13,14 +13,16 @@ import Testing
     /// Each target of Package.swift with its declared dependencies and its folder.
     static func targets() throws -> [(name: String, dependencies: Set<String>, path: String)] {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#)
+        let pattern = try NSRegularExpression(pattern: #"\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)""#
+                                              + #"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#)
         let text = manifest as NSString
         return pattern.matches(in: manifest, range: NSRange(location: 0, length: text.length)).map { match in
             func group(_ index: Int) -> String? {
                 match.range(at: index).location == NSNotFound ? nil : text.substring(with: match.range(at: index))
             }
             let name = group(2)!
-            let dependencies = Set((group(3) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")) }
+            let dependencies = Set((group(3) ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")) }
                 .filter { !$0.isEmpty })
             let path = group(4) ?? (group(1) == "testTarget" ? "Tests/\(name)" : "Sources/\(name)")
             return (name, dependencies, path)
@@ -47,7 +49,8 @@ import Testing
                 }
             }
             imported.subtract(Self.toolchain)
-            #expect(imported == target.dependencies, "\(target.name): imports \(imported.sorted()), declares \(target.dependencies.sorted())")
+            #expect(imported == target.dependencies,
+                    "\(target.name): imports \(imported.sorted()), declares \(target.dependencies.sorted())")
         }
     }
 
@@ -55,7 +58,9 @@ import Testing
     /// own types), and the clock and limits: only in WordGamePOSIX and CSystem.
     @Test func onlyTheSystemLayerCallsTheSystem() throws {
         let calls = try NSRegularExpression(
-            pattern: #"(?<![\w.])(close|read|recv|send|write|writev|poll|epoll_create1|epoll_ctl|epoll_wait|socket|connect|accept4?|bind|listen|setsockopt|getsockopt|fcntl|setrlimit|getrlimit|clock_gettime|gettimeofday|pipe2?|fsync|isatty|usleep|nanosleep)\("#)
+            pattern: #"(?<![\w.])(close|read|recv|send|write|writev|poll|epoll_create1|epoll_ctl|epoll_wait|"#
+                + #"socket|connect|accept4?|bind|listen|setsockopt|getsockopt|fcntl|setrlimit|getrlimit|clock_gettime|gettimeofday|pipe2?|"#
+                + #"fsync|isatty|usleep|nanosleep)\("#)
         var offenders: [String] = []
         for path in ["Sources"] {
             for file in Self.swiftFiles(in: path) where !file.path.contains("/WordGamePOSIX/") && !file.path.contains("/CSystem/") {

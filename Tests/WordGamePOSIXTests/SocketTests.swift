@@ -7,7 +7,8 @@ import WordGamePOSIX
 /// time limit, and random words fetched ahead.
 @Suite struct SocketTests {
     /// A listener on a free port, a client connected to it, and the accepted socket.
-    func acceptedPair(tuneListener: Bool) throws -> (listener: FileDescriptor, client: FileDescriptor, accepted: FileDescriptor?, address: String) {
+    func acceptedPair(tuneListener: Bool) throws -> (listener: FileDescriptor, client: FileDescriptor,
+                                                     accepted: FileDescriptor?, address: String) {
         let listener = try Socket.listen(address: "127.0.0.1", port: 0)
         if tuneListener { #expect(Socket.tuneForGame(listener)) }
         let client = try SocketAddress.loopback(port: try Socket.localPort(listener)).connect(timeoutMilliseconds: 5_000)

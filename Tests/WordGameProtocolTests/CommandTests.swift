@@ -36,7 +36,8 @@ import WordGameProtocol
     @Test(arguments: [
         ("FROB", ProtocolError.Code.unknownCommand), ("y please", .badArgument), ("ANSWER", .badArgument),
         ("ANSWER maybe", .badArgument), ("ANSWER +1 y", .badArgument), ("ANSWER 01 y", .badArgument),
-        ("ANSWER -1 y", .badArgument), ("ANSWER 1234567890 y", .badArgument), ("ANSWER ١ y", .badArgument), ("ANSWER 2 3 y", .badArgument), ("QUIT now", .badArgument),
+        ("ANSWER -1 y", .badArgument), ("ANSWER 1234567890 y", .badArgument), ("ANSWER ١ y", .badArgument), ("ANSWER 2 3 y", .badArgument),
+        ("QUIT now", .badArgument),
     ])
     func refuses(line: String, code: ProtocolError.Code) {
         guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line)"); return }
@@ -65,7 +66,8 @@ import WordGameProtocol
         #expect(try Names.nickname("  Ana María ").get() == "Ana María")
         #expect(try Names.nickname("Bo \"B\" O'Neil").get() == "Bo \"B\" O'Neil")
         #expect(try Names.nickname(String(repeating: "ñ", count: 16)).get().count == 16)
-        for bad in ["", "   ", String(repeating: "x", count: 17), "a\u{1B}[31m", "tab\there", "bell\u{07}", "rtl\u{202E}x", "del\u{7F}", "c1\u{85}"] {
+        for bad in ["", "   ", String(repeating: "x", count: 17), "a\u{1B}[31m", "tab\there", "bell\u{07}", "rtl\u{202E}x", "del\u{7F}",
+                    "c1\u{85}"] {
             guard case .failure(let error) = Names.nickname(bad) else { Issue.record("accepted \(bad.debugDescription)"); continue }
             #expect(error.code == .badName)
         }

@@ -195,12 +195,17 @@ import WordGame
 
     @Test func helpWrapsTo80ColumnsUnderItsDescriptions() {
         let long = "NAME <nickname>        your name, 1 to 16 characters (8 Chinese, Japanese or Korean), unique in the room (also NICK)"
-        let lines = HumanText.lines([.help(long), .help("Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong."), .end(.help)])
+        let lines = HumanText.lines([
+            .help(long), .help("Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong."),
+            .end(.help),
+        ])
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
         #expect(lines[1].hasPrefix("  NAME <nickname>        your name,"))
-        #expect(lines[2].hasPrefix(String(repeating: " ", count: 25)) && !lines[2].hasPrefix(String(repeating: " ", count: 26)), "hangs under the description")
+        #expect(lines[2].hasPrefix(String(repeating: " ", count: 25)) && !lines[2].hasPrefix(String(repeating: " ", count: 26)),
+                "hangs under the description")
         #expect(lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
-                == (["Commands (type one, then Enter; any case):", long, "Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong."])
+                == (["Commands (type one, then Enter; any case):", long,
+                     "Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong."])
                     .joined(separator: " ").split(separator: " ").joined(separator: " "), "no word lost")
     }
 

@@ -92,7 +92,8 @@ import TextColumns
                                 ("Ana María 李小龍王", 18), (String(repeating: "🇵🇹", count: 9), 18)] {
             guard case .failure(let error) = Names.nickname(name) else { Issue.record("accepted \(name), \(columns) columns"); continue }
             #expect(error.code == .badName)
-            #expect(error.text.hasPrefix("Names may be at most 16 columns wide on screen, and \"\(name)\" takes \(columns): "), "\(error.text)")
+            #expect(error.text.hasPrefix("Names may be at most 16 columns wide on screen, and \"\(name)\" takes \(columns): "),
+                    "\(error.text)")
             #expect(error.text.contains("Type NAME <nickname> with fewer characters."))
         }
     }
@@ -110,8 +111,12 @@ import TextColumns
 
     @Test func aTooLongNameIsQuotedWholeOrVisiblyCut() {
         guard case .failure(let error) = Names.nickname("ThisNameIsWayTooLongTruly") else { Issue.record("accepted 25 characters"); return }
-        #expect(error.text == "Names are 1 to 16 characters, and \"ThisNameIsWayTooLongTruly\" has 25. Type NAME <nickname> with fewer characters.")
-        guard case .failure(let long) = Names.nickname("ThisNameIsWayTooLongForAnyLeaderboardAtAll") else { Issue.record("accepted 42 characters"); return }
+        #expect(error.text == "Names are 1 to 16 characters, and \"ThisNameIsWayTooLongTruly\" has 25. "
+                + "Type NAME <nickname> with fewer characters.")
+        guard case .failure(let long) = Names.nickname("ThisNameIsWayTooLongForAnyLeaderboardAtAll") else {
+            Issue.record("accepted 42 characters")
+            return
+        }
         #expect(long.text.contains("and \"ThisNameIsWayTooLongForAnyLeade…\" has 42."), "cut at 32 columns, visibly: \(long.text)")
         // Whatever the name, the quote is the whole name or a start of it and an ellipsis.
         for count in 17...120 {

@@ -29,7 +29,8 @@ import WordGameResults
     /// Swift, but still a comma or a quote to a spreadsheet: quoted all the same.
     @Test func aCommaUnderACombiningMarkIsStillQuoted() {
         for text in ["a,\u{301}b", "\"\u{301}x", "a\r\n\u{301}b"] {
-            #expect(CSV.parse(CSV.file(header: ["name"], rows: [[.text(text), .number(1)]]))[1] == [text, "1"], "\(Array(text.unicodeScalars))")
+            #expect(CSV.parse(CSV.file(header: ["name"], rows: [[.text(text), .number(1)]]))[1] == [text, "1"],
+                    "\(Array(text.unicodeScalars))")
         }
     }
 }

@@ -35,7 +35,8 @@ import WordGamePOSIX
     static let games = [
         game(1, "2026-11-23T10:00:00+01:00", "2026-11-23T10:01:00+01:00", pairs: [dog, cat, house], players: [
             player("Zoë", rank: 1, [answer("correct", 1_000, "right"), answer("wrong", 2_000, "right"), answer("wrong", 1_500, "right")]),
-            player("Bo", rank: 2, [answer("correct", 800, "right"), answer("correct", 1_200, "wrong"), answer("timeout", 5_000, "timeout")]),
+            player("Bo", rank: 2, [answer("correct", 800, "right"), answer("correct", 1_200, "wrong"),
+                                   answer("timeout", 5_000, "timeout")]),
         ]),
         game(2, "2026-11-23T11:00:00+01:00", "2026-11-23T11:01:00+01:00", pairs: [cat, dog], players: [
             player("Bo", rank: 1, [answer("correct", 700, "wrong"), answer("correct", 500, "right")]),
@@ -154,7 +155,8 @@ import WordGamePOSIX
         #expect(throws: ReportHistory.Problem.badLine(path: "h", line: 1, reason: "\"players.1.total_ms\" is not a whole number")) {
             try ReportHistory.parse(wrongType, path: "h")
         }
-        #expect(try ReportHistory.parse(good + "\n\n  \n" + good + "\n", path: "h") == [Self.games[0], Self.games[0]], "blank lines skipped")
+        #expect(try ReportHistory.parse(good + "\n\n  \n" + good + "\n", path: "h") == [Self.games[0], Self.games[0]],
+                "blank lines skipped")
         #expect(ReportHistory.Problem.badLine(path: "h", line: 2, reason: "not valid JSON").description
                 == "h line 2: not a game record (not valid JSON)")
     }

@@ -49,7 +49,8 @@ import WordGameTestSupport
             #expect(log.split(separator: "\n").count <= 2, "\(log.prefix(500))")
             #expect(log.contains("Too many open files"), "\(log.prefix(500))")
             withExtendedLifetime(clients) {}
-            print("EMFILE: \(full) of 80 refused with a reason; server CPU \(String(format: "%.3f", cpu)) s; \(log.split(separator: "\n").count) log line(s)")
+            print("EMFILE: \(full) of 80 refused with a reason; server CPU \(String(format: "%.3f", cpu)) s; "
+                  + "\(log.split(separator: "\n").count) log line(s)")
         }
     }
 }

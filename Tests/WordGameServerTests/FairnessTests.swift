@@ -22,7 +22,8 @@ import WordGameTestSupport
         let deadline = LineReader.now() + timeout
         while found.contains(where: { $0 == nil }) {
             guard LineReader.now() < deadline else {
-                throw TestFailure(description: "only \(found.compactMap { $0 }.count) of \(clients.count) arrived; the first read:\n\(clients[0].transcript.suffix(60).joined(separator: "\n"))")
+                throw TestFailure(description: "only \(found.compactMap { $0 }.count) of \(clients.count) arrived; the first read:\n"
+                    + "\(clients[0].transcript.suffix(60).joined(separator: "\n"))")
             }
             guard poll(&polls, nfds_t(polls.count), 100) > 0 else { continue }
             for index in polls.indices where polls[index].revents != 0 {
@@ -92,7 +93,10 @@ import WordGameTestSupport
             let client = try server.client()
             client.send("PING")
             #expect(try client.next() == .pong)
-            guard let fd = serverSide(of: client), let timing = TCPTiming.read(FileDescriptor(rawValue: fd)) else { Issue.record("no TCP_INFO"); return }
+            guard let fd = serverSide(of: client), let timing = TCPTiming.read(FileDescriptor(rawValue: fd)) else {
+                Issue.record("no TCP_INFO")
+                return
+            }
             let roundTrip = try #require(timing.roundTripNanoseconds)
             #expect(roundTrip > 0 && roundTrip < 50_000_000, "\(roundTrip) ns")
             #expect(timing.notSentBytes == 0)

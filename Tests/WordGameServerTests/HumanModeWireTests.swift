@@ -74,7 +74,8 @@ import WordGameProtocol
             try roundTrip()
             ana.sendRaw([0x41, 0x0A])
             let line = try #require(try ana.nextLine())
-            #expect(line == "Sorry: That was a special key, not a command. Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands.")
+            #expect(line == "Sorry: That was a special key, not a command. "
+                    + "Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands.")
             #expect(!line.utf8.contains(0x1B))
             ana.send("quit")
             try ana.expectLine("Goodbye! Thanks for playing.")

@@ -100,7 +100,8 @@ import WordGameResults
             let missed = try csv(prefix + "-missed.csv")
             #expect(missed.first == ["english", "missed", "answers"])
             #expect(missed.dropFirst().reduce(0) { $0 + Int($1[1])! } == 6, "12 answers, 6 of them right")
-            #expect(missed.dropFirst().reduce(0) { $0 + Int($1[2])! } == 12, "every pair was missed by one of the two, so every word is listed")
+            #expect(missed.dropFirst().reduce(0) { $0 + Int($1[2])! } == 12,
+                    "every pair was missed by one of the two, so every word is listed")
 
             let fooled = try csv(prefix + "-fooled.csv")
             #expect(fooled.first == ["spanish_shown", "english", "players_fooled"])

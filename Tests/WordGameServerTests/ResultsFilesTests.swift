@@ -32,7 +32,9 @@ import WordGameResults
                     _ = try player.waitForRound()
                     player.send("ANSWER \(number) \((number + index) % 2 == 0 ? "y" : "n")")
                 }
-                for (index, player) in players.enumerated() { verdicts[index].append(try player.waitForResult().verdict.rawValue.lowercased()) }
+                for (index, player) in players.enumerated() {
+                    verdicts[index].append(try player.waitForResult().verdict.rawValue.lowercased())
+                }
             }
             let finals = try players.map { try $0.waitForGameOver() }
             let saved = try host.waitFor { if case .info(let text) = $0, text.contains("results") { text } else { nil } }

@@ -5,7 +5,8 @@ import WordGame
 import WordGameProtocol
 @testable import WordGameServer
 
-/// RESUME on real sockets: the transport gives a seat's lines to its new socket and closes the old one, and an address hold delays lines in time.
+/// RESUME on real sockets: the transport gives a seat's lines to its new socket and closes the old one, and an address hold
+/// delays lines in time.
 @Suite struct ResumeOverTheWireTests {
     /// Ana and Bo play in `main`; Bo's link is cut and Ana has heard so. Returns Bo's resume code.
     private func boDropped(resumeGuesses: Int, guessIntervalMilliseconds: Int) throws -> (TestServer, TestClient, String) {

@@ -41,7 +41,8 @@ import WordGameProtocol
     @Test func theMembersLineFollowsDeparturesAndTheHost() {
         let world = HubWorld()
         func membersSent(to client: HubWorld.Client) -> (total: Int, names: [String])? {
-            guard case .members(let total, let names)? = client.transcript.compactMap({ try? ServerMessage(line: $0) }).last(where: Self.isMembers)
+            guard case .members(let total, let names)? = client.transcript.compactMap({ try? ServerMessage(line: $0) })
+                .last(where: Self.isMembers)
             else { return nil }
             return (total, names)
         }

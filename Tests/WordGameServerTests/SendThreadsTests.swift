@@ -45,8 +45,9 @@ import WordGameServer
                         case .reveal(let reveal): #expect(reveal.number == number); seen.append("REVEAL")
                         case .result(let result):
                             let wrong = index >= 1 && index <= number ? 1 : 0
-                            #expect(result == RoundResult(number: number, verdict: index == number ? .wrong : .right, correct: number - wrong,
-                                                          wrong: wrong, rank: result.rank, ranked: 31), "\(player.label)")
+                            #expect(result == RoundResult(number: number, verdict: index == number ? .wrong : .right,
+                                                          correct: number - wrong, wrong: wrong, rank: result.rank, ranked: 31),
+                                    "\(player.label)")
                             seen.append("RESULT")
                         case .end(.top): seen.append("END TOP")
                         case .round(let next):

@@ -19,7 +19,8 @@ final class TestServer {
     static var hasBabbelWords: Bool { FileManager.default.fileExists(atPath: babbelWordsPath) }
 
     init(words: WordList = TestServer.defaultWords, rules: Rules = Rules(roundMilliseconds: 2_000), seed: UInt64? = 1,
-         autoStart: Int = 0, countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024, maxConnections: Int = 10_000,
+         autoStart: Int = 0, countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = 0, maxQueuedBytes: Int = 256 * 1024,
+         maxConnections: Int = 10_000,
          limits: ConnectionLimits = ConnectionLimits(), resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
          hostedOnly: Bool = false, resultsDirectory: String? = nil,
          // Two threads share any turn that writes to two connections or more, so
@@ -51,7 +52,9 @@ final class TestServer {
     func client(_ label: String = "client") throws -> TestClient {
         let client = try TestClient(port: port, label: label)
         client.send("MODE MACHINE")
-        guard case .welcome(protocolVersion, _) = try client.next() else { throw TestFailure(description: "\(label): no greeting of version \(protocolVersion)") }
+        guard case .welcome(protocolVersion, _) = try client.next() else {
+            throw TestFailure(description: "\(label): no greeting of version \(protocolVersion)")
+        }
         try client.expectMachineModeReply()
         return client
     }

@@ -21,7 +21,9 @@ import Testing
             if Int.random(in: 0..<10, using: &generator) == 0 { return nil }  // a player who left
             // Few distinct values, so that ties on every criterion are common.
             let correct = widest ? [0, 16_383, 16_384, 40_000].randomElement(using: &generator)! : Int.random(in: 0...3, using: &generator)
-            let milliseconds: Int64 = widest ? [0, 1 << 33 - 1, 1 << 33, 1 << 40].randomElement(using: &generator)! : Int64.random(in: 0...2, using: &generator)
+            let milliseconds: Int64 = widest
+                ? [0, 1 << 33 - 1, 1 << 33, 1 << 40].randomElement(using: &generator)!
+                : Int64.random(in: 0...2, using: &generator)
             return Score(correct: correct, incorrect: Int.random(in: 0...2, using: &generator),
                          answerNanoseconds: milliseconds * 1_000_000 + Int64.random(in: 0..<1_000_000, using: &generator))
         }
@@ -50,7 +52,9 @@ import Testing
             // Half the keys drawn from 16 values: long runs of ties.
             let common = (0..<16).map { _ in UInt64.random(in: .min ... .max, using: &generator) & mask }
             let keys = (0..<count).map { _ in
-                Bool.random(using: &generator) ? common.randomElement(using: &generator)! : UInt64.random(in: .min ... .max, using: &generator) & mask
+                Bool.random(using: &generator)
+                    ? common.randomElement(using: &generator)!
+                    : UInt64.random(in: .min ... .max, using: &generator) & mask
             }
             let slots = (0..<count).map { Int32($0 * 3) }
             let expected = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { Int(slots[$0]) }

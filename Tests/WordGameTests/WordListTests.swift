@@ -34,7 +34,8 @@ import WordListFiles
         ("[{\"text_eng\": 7, \"text_spa\": \"siete\"}]", "entry 1: \"text_eng\" is not a string"),
         ("[{\"text_eng\": \"dog\", \"text_spa\": \"  \"}]", "entry 1: \"text_spa\" is empty"),
         ("[{\"text_eng\": \"dog\", \"text_spa\": \"perro\"}]", "too few distinct translations"),
-        ("[{\"text_eng\": \"dog\", \"text_spa\": \"perro\"}, {\"text_eng\": \"hound\", \"text_spa\": \"perro\"}]", "too few distinct translations"),
+        ("[{\"text_eng\": \"dog\", \"text_spa\": \"perro\"}, {\"text_eng\": \"hound\", \"text_spa\": \"perro\"}]",
+         "too few distinct translations"),
     ]
 
     @Test(arguments: badFiles)

@@ -21,7 +21,8 @@ public enum ClassServer {
                                                                            resultsDirectory: resultsDirectory))
                 server.start()
                 return server
-            } catch where error.code == Errno.addressInUse && port != 0 && Int(port) < Int(firstPort) + portsTried - 1 && port < UInt16.max {
+            } catch where error.code == Errno.addressInUse && port != 0 && Int(port) < Int(firstPort) + portsTried - 1
+                && port < UInt16.max {
                 port += 1
             }
         }

@@ -10,7 +10,8 @@ import WordGameServer
 public enum PresentApp {
     /// Runs the screen until the teacher quits; returns the exit status and
     /// what to print once the terminal is back to normal.
-    public static func run(_ options: ClientOptions, words: () throws(ClientError) -> WordList) throws(ClientError) -> (status: Int32, farewell: [String]) {
+    public static func run(_ options: ClientOptions,
+                           words: () throws(ClientError) -> WordList) throws(ClientError) -> (status: Int32, farewell: [String]) {
         var server: Server?
         defer {
             server?.stop()
@@ -29,7 +30,9 @@ public enum PresentApp {
                 server = try ClassServer.start(words: list, rules: options.game.rules, seed: options.game.seed, firstPort: options.port,
                                                resultsDirectory: options.resultsDirectory)
             } catch {
-                let tried = error.code == Errno.addressInUse ? "port \(options.port) or the \(ClassServer.portsTried - 1) after it" : "port \(options.port)"
+                let tried = error.code == Errno.addressInUse
+                    ? "port \(options.port) or the \(ClassServer.portsTried - 1) after it"
+                    : "port \(options.port)"
                 throw ClientError("cannot listen on \(tried): \(error)")
             }
             host = "127.0.0.1"
@@ -57,7 +60,11 @@ public enum PresentApp {
         state.receive(accepted, at: .now())
         let loop: TerminalLoop<PresentState>
         // A drop takes the host's seat back on a new connection; a server in this process does not drop.
-        do { loop = try TerminalLoop(connection: connection, screen: state, resumes: server == nil) } catch { throw ClientError("\(error)") }
+        do {
+            loop = try TerminalLoop(connection: connection, screen: state, resumes: server == nil)
+        } catch {
+            throw ClientError("\(error)")
+        }
         let status = try loop.run()
         return (status, farewell(loop.state, options: options, server: server, port: port))
     }

@@ -35,7 +35,8 @@ extension PresentRenderer {
         if let page = grid.label(page: state.page) { title += "  (\(page))" }
         if state.isHost { title += players == 0 ? " · they appear here as they join" : " · press S to start" }
         frame.centre(title, row: row, .bold)
-        names(state.roster, in: grid, page: state.page, &frame, top: row + 1, left: 2 + (body.width - 4 - grid.usedColumns * nameCellWidth) / 2)
+        names(state.roster, in: grid, page: state.page, &frame,
+              top: row + 1, left: 2 + (body.width - 4 - grid.usedColumns * nameCellWidth) / 2)
     }
 
     private static func names(_ names: [String], in grid: PageGrid, page: Int, _ frame: inout Frame, top: Int, left: Int) {

@@ -35,7 +35,8 @@ extension PresentRenderer {
         let seconds = "\(entry.milliseconds / 1000).\(entry.milliseconds % 1000 / 100) s"
         let score = "\(entry.correct)✓ \(entry.wrong)✗"
         return String(repeating: " ", count: max(0, 4 - rank.count)) + rank + " " + name + score
-            + String(repeating: " ", count: max(1, 8 - score.columnWidth)) + String(repeating: " ", count: max(0, 7 - seconds.count)) + seconds
+            + String(repeating: " ", count: max(1, 8 - score.columnWidth))
+            + String(repeating: " ", count: max(0, 7 - seconds.count)) + seconds
     }
 
     /// Second, first and third side by side, first the tallest: each a block
@@ -51,7 +52,8 @@ extension PresentRenderer {
                 frame.put(String(repeating: " ", count: podiumWidth), row: row, column: place.left, .reverse)
             }
             frame.centre(String(entry.rank), row: blockTop, left: place.left, width: podiumWidth, .bold)
-            frame.centre(ScreenText.safe(entry.name), row: blockTop - 2, left: place.left, width: podiumWidth, .bold, place.index == 0 ? .yellow : .cyan)
+            frame.centre(ScreenText.safe(entry.name), row: blockTop - 2, left: place.left, width: podiumWidth,
+                         .bold, place.index == 0 ? .yellow : .cyan)
             frame.centre("\(entry.correct) right", row: blockTop - 1, left: place.left, width: podiumWidth)
         }
     }

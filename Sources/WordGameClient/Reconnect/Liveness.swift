@@ -28,7 +28,8 @@ public struct Liveness: Equatable, Sendable {
 
     /// The same thresholds, a new connection.
     func restarted() -> Liveness {
-        Liveness(pingAfterMilliseconds: pingAfterMilliseconds, deadAfterMilliseconds: deadAfterMilliseconds, keepAliveMilliseconds: keepAliveMilliseconds)
+        Liveness(pingAfterMilliseconds: pingAfterMilliseconds, deadAfterMilliseconds: deadAfterMilliseconds,
+                 keepAliveMilliseconds: keepAliveMilliseconds)
     }
 
     /// `lastHeard`: the last byte from the server; `lastSent`: our last line.

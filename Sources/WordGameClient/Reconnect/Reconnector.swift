@@ -47,7 +47,8 @@ public final class Reconnector {
         for _ in 0..<2 {
             if schedule.isOver(at: now) {
                 attempt = nil
-                failure = "Your seat in room \(ClientTexts.spoken(seat.room)) was given up after \(seat.token.graceSeconds) s; the server did not come back."
+                failure = "Your seat in room \(ClientTexts.spoken(seat.room)) was given up after \(seat.token.graceSeconds) s; "
+                    + "the server did not come back."
                 return nil
             }
             if attempt == nil {
@@ -71,7 +72,8 @@ public final class Reconnector {
                 attempt = nil
                 failure = problem.code == .badCode
                     ? "The server no longer holds your seat in room \(ClientTexts.spoken(seat.room)); run wordgame-client again to join."
-                    : "The server cannot give your seat in room \(ClientTexts.spoken(seat.room)) back: \(ClientTexts.withoutCommands(problem.text))"
+                    : "The server cannot give your seat in room \(ClientTexts.spoken(seat.room)) back: "
+                        + "\(ClientTexts.withoutCommands(problem.text))"
                 return nil
             }
         }

@@ -20,7 +20,9 @@ public struct SoloHistoryFile: Sendable {
     /// The file for this user, or nil when neither `XDG_DATA_HOME` nor `HOME` is set.
     public static func forUser(environment: [String: String] = ProcessInfo.processInfo.environment) -> SoloHistoryFile? {
         // The spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl") }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl")
+        }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return SoloHistoryFile(path: home + "/.local/share/wordgame/solo-history.jsonl")
     }

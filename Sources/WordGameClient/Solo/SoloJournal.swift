@@ -10,7 +10,8 @@ public struct SoloJournal: Sendable {
     public init(file: SoloHistoryFile) { self.file = file }
 
     /// Records the game `GAMEOVER` ended (played under `rules`) and returns the summary for the end dialog.
-    public func gameEnded(_ over: GameOver, rules: GameInfo, at date: Date = Date(timeIntervalSince1970: WallClock.secondsSince1970())) -> SoloHistory.Summary {
+    public func gameEnded(_ over: GameOver, rules: GameInfo,
+                          at date: Date = Date(timeIntervalSince1970: WallClock.secondsSince1970())) -> SoloHistory.Summary {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"

@@ -42,7 +42,8 @@ enum HumanBlocks {
         return rows.map { row in
             let rank = String(repeating: " ", count: rankWidth - "\(row.rank)".count) + "\(row.rank)."
             let out = row.outAt > 0 ? " · out after pair \(row.outAt)" : ""
-            return "  \(rank) \(F.padded(row.name, to: nameWidth))   \(F.score(correct: row.correct, wrong: row.wrong)) · \(F.seconds(row.ms, tenths: true))\(out)"
+            return "  \(rank) \(F.padded(row.name, to: nameWidth))   "
+                + "\(F.score(correct: row.correct, wrong: row.wrong)) · \(F.seconds(row.ms, tenths: true))\(out)"
         }
     }
 

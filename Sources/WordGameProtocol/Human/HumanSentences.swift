@@ -23,7 +23,10 @@ enum HumanSentences {
 
     static func you(_ state: PlayerState, openRooms: Bool) -> String {
         switch state {
-        case .outside: return openRooms ? "You are not in a room. Type JOIN to play, or QUIT." : "You are not in a room. Type JOIN and the room's code to play, or QUIT."
+        case .outside:
+            return openRooms
+                ? "You are not in a room. Type JOIN to play, or QUIT."
+                : "You are not in a room. Type JOIN and the room's code to play, or QUIT."
         case .lobby: return "You are in the lobby, waiting for the next game."
         case .playing: return "You are playing this game."
         case .out: return "You are out of this game (too many wrong answers); you watch until it ends."

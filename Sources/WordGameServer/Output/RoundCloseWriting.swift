@@ -18,7 +18,9 @@ extension WritePath {
         for reader in close.readers {
             guard let target = table.connection(for: reader.player) else { continue }
             if target.mode == .machine {
-                if machine == nil { machine = (Self.encode(close.before), Self.encode(close.after), Self.encode(close.next.map { [$0] } ?? [])) }
+                if machine == nil {
+                    machine = (Self.encode(close.before), Self.encode(close.after), Self.encode(close.next.map { [$0] } ?? []))
+                }
                 let shared = machine!
                 let streamed = stream != nil && !target.human.isHolding && !target.isClosing
                 enqueue(tag: reader.tracked ? close.tag : nil, for: target, flushing: streamed) { bytes in

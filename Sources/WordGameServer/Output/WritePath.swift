@@ -118,7 +118,9 @@ final class WritePath: @unchecked Sendable {
     func settle(_ connection: Connection, _ transmission: Transmission) {
         affinity.check()
         if transmission.failed { return onEvent(.mustClose(connection, overflowedWith: nil)) }
-        if let left = transmission.left { onEvent(.delivered(DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery))) }
+        if let left = transmission.left {
+            onEvent(.delivered(DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery)))
+        }
         if connection.output.isEmpty && connection.closeWhenFlushed { onEvent(.mustClose(connection, overflowedWith: nil)) }
     }
 

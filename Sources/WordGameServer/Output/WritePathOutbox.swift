@@ -46,7 +46,11 @@ extension WritePath: Outbox {
     /// A line for one connection, whatever seat it speaks for (the transport's
     /// own replies: the greeting of a refused connection, errors in framing).
     func send(_ message: ServerMessage, on connection: Connection) {
-        if connection.mode == .machine { enqueue(Self.encode([message]), for: connection) } else { deliver(humanBatchReused(message), to: connection) }
+        if connection.mode == .machine {
+            enqueue(Self.encode([message]), for: connection)
+        } else {
+            deliver(humanBatchReused(message), to: connection)
+        }
     }
 
     /// `MODE`: what was held back goes first, in the mode it was written for,

@@ -34,7 +34,8 @@ public struct GameSettings: Sendable {
     public static let defaultStartDelayMilliseconds = 5_000
 
     public init(words: WordList, rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
-                countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = GameSettings.defaultStartDelayMilliseconds, leaderboardSize: Int = 10, openRooms: Bool = true,
+                countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = GameSettings.defaultStartDelayMilliseconds,
+                leaderboardSize: Int = 10, openRooms: Bool = true,
                 maxRooms: Int = GameSettings.defaultMaxRooms, hostGraceMilliseconds: Int = GameSettings.defaultHostGraceMilliseconds,
                 resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds) {
         self.words = words

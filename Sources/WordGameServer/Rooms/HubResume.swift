@@ -60,7 +60,8 @@ extension Hub {
         while let (id, since) = heldSeats.popExpired(at: now) {
             guard let session = sessions[id], session.awaySince == since else { continue }  // back since, or gone another way
             heldSeats.count(session.address, -1)
-            environment.log(ConsoleTexts.didNotComeBack(room: sessions[id]?.room?.name, name: sessions[id]?.name, graceSeconds: graceSeconds))
+            environment.log(ConsoleTexts.didNotComeBack(room: sessions[id]?.room?.name, name: sessions[id]?.name,
+                                                        graceSeconds: graceSeconds))
             leaveRoom(id, why: .dropped, announced: .left, at: now)
             forgetSession(id)
         }

@@ -44,7 +44,8 @@ struct NoticeBoard {
     }
 
     private func sentence(for notice: (event: NoticeEvent, names: [String], count: Int)) -> String {
-        let text = NoticeTexts.sentence(notice.names, count: notice.count, verb: NoticeTexts.verb(for: notice.event, plural: notice.count > 1))
+        let text = NoticeTexts.sentence(notice.names, count: notice.count,
+                                        verb: NoticeTexts.verb(for: notice.event, plural: notice.count > 1))
         return notice.event == .dropped ? NoticeTexts.withGrace(text, seconds: dropGraceSeconds) : text
     }
 

@@ -55,7 +55,11 @@ extension Outbox {
             self.send(close.after, to: reader.player)
             if reader.out { self.send(.you(.out), to: reader.player) }
             guard let next = close.next else { continue }
-            if reader.tracked { self.sendTracked(next, tag: close.tag, to: CollectionOfOne(reader.player)) } else { self.send([next], to: reader.player) }
+            if reader.tracked {
+                self.sendTracked(next, tag: close.tag, to: CollectionOfOne(reader.player))
+            } else {
+                self.send([next], to: reader.player)
+            }
         }
     }
 }

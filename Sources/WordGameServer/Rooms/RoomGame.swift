@@ -156,7 +156,8 @@ extension Room {
     /// pass over the room a round at most, and only then (a room of thousands
     /// pays nothing per answer for it).
     func updateThinking() {
-        guard let session = game, session.thinking == nil, let open = session.match.round, open.waitingForAnswer <= waitingListed else { return }
+        guard let session = game, session.thinking == nil, let open = session.match.round,
+              open.waitingForAnswer <= waitingListed else { return }
         game!.thinking = session.match.unanswered().sorted { (session.slots[$0] ?? 0) < (session.slots[$1] ?? 0) }
     }
 
@@ -198,7 +199,8 @@ extension Room {
                 GameOver(rank: $0.rank, ranked: ranked, correct: $0.score.correct, wrong: $0.score.incorrect,
                          milliseconds: $0.score.answerMilliseconds)
             } ?? GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-            roster.members[id] = Roster.Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false, away: member.away)
+            roster.members[id] = Roster.Member(name: member.name, joinSerial: member.joinSerial, state: .lobby, ready: false,
+                                               away: member.away)
             outbox.send([.gameOver(final), .you(.lobby), .info(gameOverText(for: id))], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)

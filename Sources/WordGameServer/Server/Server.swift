@@ -49,7 +49,8 @@ public final class Server: @unchecked Sendable {
         table = ConnectionTable(affinity: affinity)
         let maxLineBytes = configuration.maxLineBytes, log = configuration.log
         listener = try Listener(address: configuration.bindAddress, port: configuration.port, epoll: loop.epoll, table: table,
-                                affinity: affinity, limits: limits, log: { log($0) }, makeFraming: { LineFraming(maxLineBytes: maxLineBytes) })
+                                affinity: affinity, limits: limits, log: { log($0) },
+                                makeFraming: { LineFraming(maxLineBytes: maxLineBytes) })
         port = listener.port
         input = InputPath(epoll: loop.epoll, affinity: affinity, limits: limits)
         writes = WritePath(table: table, epoll: loop.epoll, affinity: affinity, maxQueuedBytes: configuration.maxQueuedBytes,

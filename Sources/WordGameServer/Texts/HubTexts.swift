@@ -17,7 +17,9 @@ enum HubTexts {
         let who = taken == name ? "is already called \(name)" : "is called \(taken), which looks the same as \(name)"
         return "Someone in room \(room) \(who). Type NAME <another name>, then JOIN \(room)."
     }
-    static func tooManyRooms(_ maxRooms: Int) -> String { "The server has \(maxRooms) rooms already; join one of them, or try again later." }
+    static func tooManyRooms(_ maxRooms: Int) -> String {
+        "The server has \(maxRooms) rooms already; join one of them, or try again later."
+    }
     static let notInRoom = "You are not in a room: type NAME <nickname>, then JOIN (or JOIN <room>)."
 
     // Hosting and watching.
@@ -33,7 +35,9 @@ enum HubTexts {
     static func tooManyViewers(_ room: String, _ maxViewers: Int) -> String {
         "Room \(room) has \(maxViewers) viewers already; try again later."
     }
-    static func noSuchPlayer(_ name: String, room: String) -> String { "Nobody called \(name) plays in room \(room). STATUS shows who is in." }
+    static func noSuchPlayer(_ name: String, room: String) -> String {
+        "Nobody called \(name) plays in room \(room). STATUS shows who is in."
+    }
     static let cannotRemoveYourself = "You cannot remove yourself: type LEAVE to go, or CLOSE to close the room."
     static func removed(from room: String, locked: Bool) -> String {
         let door = locked ? "The room is locked, so you cannot come back." : "You may JOIN another room."
@@ -59,7 +63,8 @@ enum HubTexts {
             + "\(waitSeconds) s before their next line."
     }
     static func noSeatForCode(_ code: Substring, graceSeconds: Int) -> String {
-        "No seat is held for code \(code): it is mistyped, or the seat was given up after \(graceSeconds) s. Type NAME <nickname>, then JOIN."
+        "No seat is held for code \(code): it is mistyped, or the seat was given up after \(graceSeconds) s. "
+            + "Type NAME <nickname>, then JOIN."
     }
     static func seatTakenOver(_ room: String) -> String { "Your seat in room \(room) was taken over by a new connection (RESUME)." }
 }

@@ -47,7 +47,9 @@ extension Room {
     func welcomeBack(for id: PlayerID) -> String {
         guard let state = roster.members[id]?.state, game != nil else { return "Welcome back! " + joinHint(for: id) }
         switch state {
-        case .playing: return "Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts."
+        case .playing:
+            return "Welcome back! You are still in the game: answer with y / n. "
+                + "Pairs that passed while you were away count as timeouts."
         case .out: return "Welcome back! You are out of this game; you watch until it ends."
         default: return "Welcome back! A game is on: you watch, and play from the next one."
         }

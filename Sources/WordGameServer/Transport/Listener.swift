@@ -124,7 +124,8 @@ final class Listener {
     /// The server reads nothing from it, so it never hears `MODE`: its three
     /// lines are the same in both modes, machine lines a person can read.
     private func refuse(_ socket: FileDescriptor, _ why: String, bye: String) {
-        let lines = [ServerMessage.welcome(version: protocolVersion, hint: HelpText.refusedGreeting), .error(ProtocolError(.serverFull, why)), .bye(bye)]
+        let lines = [ServerMessage.welcome(version: protocolVersion, hint: HelpText.refusedGreeting),
+                     .error(ProtocolError(.serverFull, why)), .bye(bye)]
         let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
         bytes.withUnsafeBytes { _ = try? Socket.send(socket, $0) }
         socket.close()

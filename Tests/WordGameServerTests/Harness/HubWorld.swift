@@ -79,7 +79,8 @@ final class HubWorld {
     /// seed 1 (the same pairs every run), no start delay, `rules` as given.
     convenience init(rules: Rules = .original, seed: UInt64? = 1, autoStart: Int = 0, countdownMilliseconds: Int = 0,
                      startDelayMilliseconds: Int = 0, openRooms: Bool = true,
-                     resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds, limits: ConnectionLimits = ConnectionLimits()) {
+                     resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
+                     limits: ConnectionLimits = ConnectionLimits()) {
         self.init(settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: seed, autoStart: autoStart,
                                          countdownMilliseconds: countdownMilliseconds, startDelayMilliseconds: startDelayMilliseconds,
                                          openRooms: openRooms, resumeGraceMilliseconds: resumeGraceMilliseconds),

@@ -78,7 +78,8 @@ import WordListFiles
         #expect(world.settings.words.isCorrect(english: "breakfast", spanish: "desayuno"))
         let board = ["TALLY 1 1 1 0", "TOP 1 \"Ana\" 1 0 300", "TOP 2 \"Bo\" 0 1 600", "END TOP", "ROUND 2 15 \"library\" \"azúcar\" 3000"]
         world.expect(ana, ["REVEAL 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\"", "RESULT 1 RIGHT 1 0 1 2"] + board)
-        world.expect(bo, ["OK ANSWER 1 WRONG", "REVEAL 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\"", "RESULT 1 WRONG 0 1 2 2"] + board)
+        world.expect(bo, ["OK ANSWER 1 WRONG", "REVEAL 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\"",
+                          "RESULT 1 WRONG 0 1 2 2"] + board)
         world.expectNothingUnread()
     }
 

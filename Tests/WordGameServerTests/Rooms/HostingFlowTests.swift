@@ -42,11 +42,13 @@ import WordGameProtocol
             "OK NAME \"Ms Lee\"",
             "OK HOST \"4crf\" \"E9KPCW86VGBH\"",
             "TOKEN \"7UTQU8UV\" 60",
-            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 60 s and type RESUME 7UTQU8UV: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 60 s and type RESUME 7UTQU8UV: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" LOBBY 0 \"Ms Lee\" 0",
             "MEMBERS 0",
             "YOU HOSTING",
-            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
+                + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "END ROSTER",
             "ARRIVED \"Ana\"",
             "ROOM \"4crf\" LOBBY 1 \"Ms Lee\" 0",
@@ -160,7 +162,8 @@ import WordGameProtocol
         world.expect(mimic, [
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK NAME \"ms lee\"",
-            "ERROR name-taken \"Someone in room 4CRF is called Ms Lee, which looks the same as ms lee. Type NAME <another name>, then JOIN 4CRF.\"",
+            "ERROR name-taken \"Someone in room 4CRF is called Ms Lee, which looks the same as ms lee. "
+                + "Type NAME <another name>, then JOIN 4CRF.\"",
         ])
         world.advance(by: 250)
         _ = world.take(host)
@@ -222,7 +225,8 @@ import WordGameProtocol
         world.expect(bo, [
             "OK JOIN \"4crf\"",
             "TOKEN \"9G67VDRT\" 60",
-            "INFO \"Your resume code is 9G67VDRT. If your connection drops, connect again within 60 s and type RESUME 9G67VDRT: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 9G67VDRT. If your connection drops, connect again within 60 s and type RESUME 9G67VDRT: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" LOBBY 2 \"Host\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
@@ -267,11 +271,13 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK HOST \"4crf\" \"E9KPCW86VGBH\"",
             "TOKEN \"9G67VDRT\" 60",
-            "INFO \"Your resume code is 9G67VDRT. If your connection drops, connect again within 60 s and type RESUME 9G67VDRT: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 9G67VDRT. If your connection drops, connect again within 60 s and type RESUME 9G67VDRT: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" PLAYING 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
-            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
+                + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "ROSTER \"Ana\"",
             "END ROSTER",
             "GAME 3 2000 3 1",
@@ -292,11 +298,13 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK HOST \"4crf\" \"E9KPCW86VGBH\"",
             "TOKEN \"AFDVCRDA\" 60",
-            "INFO \"Your resume code is AFDVCRDA. If your connection drops, connect again within 60 s and type RESUME AFDVCRDA: you keep your seat and your score.\"",
+            "INFO \"Your resume code is AFDVCRDA. If your connection drops, connect again within 60 s and type RESUME AFDVCRDA: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" PLAYING 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
-            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
+                + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "ROSTER \"Ana\"",
             "END ROSTER",
             "GAME 3 2000 3 1",
@@ -489,7 +497,8 @@ import WordGameProtocol
         world.expect(ana, [
             "OK JOIN \"4crf\"",
             "TOKEN \"KUPDKQGG\" 60",
-            "INFO \"Your resume code is KUPDKQGG. If your connection drops, connect again within 60 s and type RESUME KUPDKQGG: you keep your seat and your score.\"",
+            "INFO \"Your resume code is KUPDKQGG. If your connection drops, connect again within 60 s and type RESUME KUPDKQGG: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",

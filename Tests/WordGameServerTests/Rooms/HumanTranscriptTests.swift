@@ -180,12 +180,14 @@ import WordGameProtocol
         world.type("ping", from: ana)
         world.expect(ana, ["Pong: the server is there."])
         world.type("mode fancy", from: ana)
-        world.expect(ana, ["Sorry: Type MODE HUMAN for sentences (the default) or MODE MACHINE for the lines of Protocol.md, for programs."])
+        world.expect(ana, ["Sorry: Type MODE HUMAN for sentences (the default) "
+                           + "or MODE MACHINE for the lines of Protocol.md, for programs."])
         world.type("MODE MACHINE", from: ana)
         world.expect(ana, ["OK MODE MACHINE"])
         world.type("mode fancy", from: ana)
         world.expect(ana, [
-            "ERROR bad-argument \"Type MODE HUMAN for sentences (the default) or MODE MACHINE for the lines of Protocol.md, for programs.\"",
+            "ERROR bad-argument \"Type MODE HUMAN for sentences (the default) "
+                + "or MODE MACHINE for the lines of Protocol.md, for programs.\"",
         ])
         world.type("PING", from: ana)
         world.expect(ana, ["PONG"])
@@ -289,7 +291,8 @@ import WordGameProtocol
         world.deliverTracked()
         world.type("\u{1B}OD", from: ana)  // ESC O D: ←, at once: a key meant for the pair before
         world.expect(ana, [
-            "ERROR too-soon \"That answer came 0 ms after pair 2 reached you, too soon to be for it: it was a late answer to pair 1 and does not count. Pair 2 is still open: answer it with y / n.\"",
+            "ERROR too-soon \"That answer came 0 ms after pair 2 reached you, too soon to be for it: "
+                + "it was a late answer to pair 1 and does not count. Pair 2 is still open: answer it with y / n.\"",
         ])
         world.advance(by: 300)
         world.type("\u{1B}OD", from: ana)
@@ -305,7 +308,8 @@ import WordGameProtocol
         world.deliverTracked()
         world.type("\u{1B}[A", from: ana)  // ESC [ A: ↑
         world.expect(ana, [
-            "ERROR unknown-command \"That was a special key, not a command. Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands.\"",
+            "ERROR unknown-command \"That was a special key, not a command. "
+                + "Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands.\"",
         ])
         #expect(!ana.transcript.contains { $0.utf8.contains(0x1B) })
     }

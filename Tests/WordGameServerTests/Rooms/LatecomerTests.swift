@@ -13,7 +13,8 @@ import WordGameProtocol
         return [
             "OK JOIN \"\(room)\"",
             "TOKEN \"\(code)\" 60",
-            "INFO \"Your resume code is \(code). If your connection drops, connect again within 60 s and type RESUME \(code): you keep your seat and your score.\"",
+            "INFO \"Your resume code is \(code). If your connection drops, connect again within 60 s and type RESUME \(code): "
+                + "you keep your seat and your score.\"",
         ]
     }
 

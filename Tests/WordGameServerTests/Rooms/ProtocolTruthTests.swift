@@ -8,7 +8,8 @@ import WordGame
 /// hub: HELP and the leaderboard end their blocks, the errors' texts and the
 /// order in which they apply, and the digits of a round number.
 @Suite struct ProtocolTruthTests {
-    static let answerUsage = "ERROR bad-argument \"Type ANSWER CORRECT or ANSWER WRONG (or just y / n); ANSWER <round> CORRECT names the round (a number like 3).\""
+    static let answerUsage = "ERROR bad-argument \"Type ANSWER CORRECT or ANSWER WRONG (or just y / n); "
+        + "ANSWER <round> CORRECT names the round (a number like 3).\""
 
     @Test func helpNamesEveryCommandAndEveryOtherSpellingThenEnds() {
         let world = HubWorld()
@@ -52,8 +53,8 @@ import WordGame
         let notOpen = { (number: Int) in
             "ERROR wrong-round \"Round \(number) is not open; the current round is 1: type ANSWER 1 CORRECT|WRONG, or y / n.\""
         }
-        for (line, reply) in [("ANSWER +1 y", Self.answerUsage), ("ANSWER 01 y", Self.answerUsage), ("ANSWER 1234567890 y", Self.answerUsage),
-                              ("ANSWER 0 y", notOpen(0)), ("ANSWER 2 y", notOpen(2))] {
+        for (line, reply) in [("ANSWER +1 y", Self.answerUsage), ("ANSWER 01 y", Self.answerUsage),
+                              ("ANSWER 1234567890 y", Self.answerUsage), ("ANSWER 0 y", notOpen(0)), ("ANSWER 2 y", notOpen(2))] {
             world.type(line, from: ana)
             world.expect(ana, [reply])
         }

@@ -46,9 +46,12 @@ import WordGameProtocol
                 let reveal = try #require(seen.compactMap { if case .reveal(let reveal) = $0 { reveal } else { nil } }.first)
                 if index == 0 { reveals.append(reveal) }
                 let result = try #require(seen.compactMap { if case .result(let result) = $0 { result } else { nil } }.first)
-                let total = try #require(seen.compactMap { if case .top(let top) = $0, top.name == names[index] { top.milliseconds } else { nil } }.first)
+                let total = try #require(seen.compactMap {
+                    if case .top(let top) = $0, top.name == names[index] { top.milliseconds } else { nil }
+                }.first)
                 let answer = index == 2 && number == 2 ? "timeout" : (number + index) % 2 == 0 ? "correct" : "wrong"
-                lived[index].append(Lived(answer: answer, verdict: result.verdict.rawValue.lowercased(), milliseconds: total - booked[index]))
+                lived[index].append(Lived(answer: answer, verdict: result.verdict.rawValue.lowercased(),
+                                          milliseconds: total - booked[index]))
                 booked[index] = total
             }
         }

@@ -24,7 +24,8 @@ import WordGameProtocol
             "OK NAME \"Ana\"",
             "OK JOIN \"main\"",
             "TOKEN \"4CRFJ4ND\" 60",
-            "INFO \"Your resume code is 4CRFJ4ND. If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 4CRFJ4ND. If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" LOBBY 1 \"Ana\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
@@ -76,7 +77,8 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK RESUME \"Bo\" \"main\"",
             "TOKEN \"E9KPCW86\" 60",
-            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: you keep your seat and your score.\"",
+            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
@@ -124,7 +126,8 @@ import WordGameProtocol
         world.expect(other, [
             "OK RESUME \"Bo\" \"main\"",
             "TOKEN \"E9KPCW86\" 60",
-            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: you keep your seat and your score.\"",
+            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
@@ -180,7 +183,8 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK RESUME \"Bo\" \"main\"",
             "TOKEN \"E9KPCW86\" 60",
-            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: you keep your seat and your score.\"",
+            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
@@ -233,7 +237,8 @@ import WordGameProtocol
         world.type("RESUME \(code)", from: late)
         world.expect(late, [
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
-            "ERROR bad-code \"No seat is held for code E9KPCW86: it is mistyped, or the seat was given up after 1 s. Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code E9KPCW86: it is mistyped, or the seat was given up after 1 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
         ])
         // The name is free again.
         world.type("NAME Bo", from: late)
@@ -242,7 +247,8 @@ import WordGameProtocol
             "OK NAME \"Bo\"",
             "OK JOIN \"main\"",
             "TOKEN \"7UTQU8UV\" 1",
-            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 1 s and type RESUME 7UTQU8UV: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 1 s and type RESUME 7UTQU8UV: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
@@ -259,7 +265,8 @@ import WordGameProtocol
         world.type("PING", from: client)
         world.expect(client, [
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
-            "ERROR bad-code \"No seat is held for code ZZZZZZZZ: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code ZZZZZZZZ: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
             "ERROR bad-argument \"Type RESUME <code>, with the resume code the server gave you when you joined.\"",
             "PONG",
         ])
@@ -281,14 +288,18 @@ import WordGameProtocol
         }
         world.expect(guesser, [
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
-            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
-            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
-            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
         ])
         #expect(world.holds.isEmpty)
         world.type("RESUME AAAAAAAA", from: guesser)
         world.expect(guesser, [
-            "ERROR slow-down \"No seat is held for that code, and your address has sent too many wrong codes: its connections outside a room wait 1 s before their next line.\"",
+            "ERROR slow-down \"No seat is held for that code, and your address has sent too many wrong codes: "
+                + "its connections outside a room wait 1 s before their next line.\"",
         ])
         #expect(world.holds.map { "\($0.address) \($0.milliseconds)" } == ["192.0.2.1 1000"])
         // Another address has its own allowance.
@@ -296,7 +307,8 @@ import WordGameProtocol
         world.type("RESUME AAAAAAAA", from: elsewhere)
         world.expect(elsewhere, [
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
-            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
         ])
         #expect(world.holds.map { "\($0.address) \($0.milliseconds)" } == ["192.0.2.1 1000"])
         // A classmate's right code, from the guesser's address, is never refused.
@@ -306,7 +318,8 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK RESUME \"Bo\" \"main\"",
             "TOKEN \"E9KPCW86\" 60",
-            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: you keep your seat and your score.\"",
+            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
@@ -317,8 +330,10 @@ import WordGameProtocol
         world.type("RESUME AAAAAAAA", from: guesser)
         world.type("RESUME AAAAAAAA", from: guesser)
         world.expect(guesser, [
-            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
-            "ERROR slow-down \"No seat is held for that code, and your address has sent too many wrong codes: its connections outside a room wait 1 s before their next line.\"",
+            "ERROR bad-code \"No seat is held for code AAAAAAAA: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
+            "ERROR slow-down \"No seat is held for that code, and your address has sent too many wrong codes: "
+                + "its connections outside a room wait 1 s before their next line.\"",
         ])
         #expect(world.holds.map { "\($0.address) \($0.milliseconds)" } == ["192.0.2.1 1000", "192.0.2.1 1000"])
         _ = world.take(ana)
@@ -367,7 +382,8 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK RESUME \"Bo\" \"main\"",
             "TOKEN \"E9KPCW86\" 60",
-            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: you keep your seat and your score.\"",
+            "INFO \"Your resume code is E9KPCW86. If your connection drops, connect again within 60 s and type RESUME E9KPCW86: "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
@@ -389,11 +405,13 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK HOST \"4crf\" \"E9KPCW86VGBH\"",
             "TOKEN \"7UTQU8UV\" 60",
-            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 60 s and type RESUME 7UTQU8UV: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 60 s and type RESUME 7UTQU8UV: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" LOBBY 0 \"Host\" 0",
             "MEMBERS 0",
             "YOU HOSTING",
-            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
+                + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "END ROSTER",
         ])
         let code = world.code(of: host)
@@ -408,11 +426,13 @@ import WordGameProtocol
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
             "OK RESUME \"Host\" \"4crf\"",
             "TOKEN \"7UTQU8UV\" 60",
-            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 60 s and type RESUME 7UTQU8UV: you keep your seat and your score.\"",
+            "INFO \"Your resume code is 7UTQU8UV. If your connection drops, connect again within 60 s and type RESUME 7UTQU8UV: "
+                + "you keep your seat and your score.\"",
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
-            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
+                + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "ROSTER \"Ana\"",
             "END ROSTER",
             "NOTICE host \"The host is back.\"",
@@ -504,7 +524,8 @@ import WordGameProtocol
         world.type("RESUME \(code)", from: again)
         world.expect(again, [
             "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\"",
-            "ERROR bad-code \"No seat is held for code E9KPCW86: it is mistyped, or the seat was given up after 60 s. Type NAME <nickname>, then JOIN.\"",
+            "ERROR bad-code \"No seat is held for code E9KPCW86: it is mistyped, or the seat was given up after 60 s. "
+                + "Type NAME <nickname>, then JOIN.\"",
         ])
     }
 }

@@ -107,7 +107,8 @@ import WordGameProtocol
             "OK NAME \"Cy\"",
             "OK JOIN \"main\"",
             "TOKEN \"\(code)\" 60",
-            "INFO \"Your resume code is \(code). If your connection drops, connect again within 60 s and type RESUME \(code): you keep your seat and your score.\"",
+            "INFO \"Your resume code is \(code). If your connection drops, connect again within 60 s and type RESUME \(code): "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" PLAYING 3 \"Ana\" 0",
             "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"",
             "YOU WATCHING",
@@ -146,7 +147,8 @@ import WordGameProtocol
         world.expect(ana, [
             "OK JOIN \"main\"",
             "TOKEN \"\(code)\" 60",
-            "INFO \"Your resume code is \(code). If your connection drops, connect again within 60 s and type RESUME \(code): you keep your seat and your score.\"",
+            "INFO \"Your resume code is \(code). If your connection drops, connect again within 60 s and type RESUME \(code): "
+                + "you keep your seat and your score.\"",
             "ROOM \"main\" LOBBY 1 \"Ana\" 1",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
