@@ -12,6 +12,8 @@ import PackageDescription
 // - WordListFiles: word list files read from disk (JSON).
 // - WordGameResults: results files, CSV and JSON Lines.
 // - WordGameCommandLine: argument scanning, usage errors, the shared game flags, join instructions.
+// - WebCodec: HTTP requests and WebSocket frames (RFC 6455), SHA-1 and base64, pure: bytes in, bytes out.
+// - QRCode: a QR code encoder (ISO/IEC 18004, byte mode), drawn for a terminal or as SVG.
 // - WordGameServer: the event loop, connections, the hub and rooms.
 // - WordGameClient: the terminal game and projector (it embeds the server for solo play).
 let package = Package(
@@ -36,6 +38,8 @@ let package = Package(
         .target(name: "WordListFiles", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WordGameResults", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
+        .target(name: "WebCodec"),
+        .target(name: "QRCode"),
         .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX"]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
@@ -53,6 +57,8 @@ let package = Package(
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "WordGame", "TextColumns"]),
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX"]),
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
+        .testTarget(name: "WebCodecTests", dependencies: ["WebCodec"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "WordGameTestSupport"]),
         .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.
         .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
