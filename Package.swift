@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WebCodec"),
         .target(name: "QRCode"),
-        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX"]),
+        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode"]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
             "WordGameCommandLine", "WordListFiles",

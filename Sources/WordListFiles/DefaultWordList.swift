@@ -1,31 +1,12 @@
-import Foundation
+import WordGamePOSIX
 
-/// Finds `Resources/words.json`, our own default list, without a working
-/// directory to lean on: `swift run` from the repository, or the built binary
-/// started from anywhere.
+/// Finds `Resources/words.json`, our own default list (`ResourceLocation`).
 public enum DefaultWordList {
     public static let relativePath = "Resources/words.json"
 
-    /// The places looked at, in order: up from the executable's directory
-    /// (covers `.build/debug/` and `.build/<triple>/debug/`), the source tree
-    /// this was built from, then the working directory.
-    public static func candidates() -> [String] {
-        var places: [String] = []
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            var directory = executable.deletingLastPathComponent()
-            for _ in 0..<6 {
-                places.append(directory.appendingPathComponent(relativePath).path)
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        places.append(sourceRoot.appendingPathComponent(relativePath).path)
-        places.append(FileManager.default.currentDirectoryPath + "/" + relativePath)
-        return places
-    }
+    /// The places looked at, in order.
+    public static func candidates() -> [String] { ResourceLocation.candidates(relativePath) }
 
     /// The first candidate that exists, or nil.
-    public static func path() -> String? {
-        candidates().first { FileManager.default.fileExists(atPath: $0) }
-    }
+    public static func path() -> String? { ResourceLocation.path(relativePath) }
 }

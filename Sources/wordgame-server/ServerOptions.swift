@@ -5,6 +5,10 @@ import WordGameServer
 /// The command line of `wordgame-server`.
 struct ServerOptions: Equatable {
     public var port: UInt16 = 4000
+    /// The web port (pages for browsers, the game over WebSocket); nil with --no-web.
+    public var webPort: UInt16? = WebConfiguration.defaultPort
+    /// Origins besides the server's own whose pages may open the game's WebSocket.
+    public var allowedOrigins: [String] = []
     public var bindAddress = "0.0.0.0"
     public var game = GameFlags()
     public var autoStart = 0
@@ -40,6 +44,11 @@ struct ServerOptions: Equatable {
 
         OPTIONS:
           --port N             TCP port to listen on (default 4000; 0 picks a free one)
+          --web-port N         port for browsers: the students' page, the teacher's page and the
+                               game over WebSocket (default 8080; 0 picks a free one)
+          --no-web             no web port: nc and the terminal client only
+          --allow-origin URL   also let pages from URL open the game (a proxy's address, say
+                               http://games.school.example); may be given more than once
           --bind ADDR          address to listen on (default 0.0.0.0: every interface,
                                so a class on the same network can join; 127.0.0.1: this machine only)
           --words PATH         JSON word list [{"text_eng": ..., "text_spa": ...}]
@@ -87,6 +96,9 @@ struct ServerOptions: Equatable {
             switch flag.flag {
             case "-h", "--help": options.showHelp = true
             case "--port", "-p": options.port = try scanner.integer(for: flag, in: 0...65_535)
+            case "--web-port": options.webPort = try scanner.integer(for: flag, in: 0...65_535)
+            case "--no-web": options.webPort = nil
+            case "--allow-origin": options.allowedOrigins.append(try scanner.value(for: flag))
             case "--bind": options.bindAddress = try scanner.value(for: flag)
             case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
             case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)

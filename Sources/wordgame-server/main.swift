@@ -42,18 +42,38 @@ let settings = GameSettings(words: words, rules: options.game.rules, seed: optio
                             countdownMilliseconds: options.countdownSeconds * 1_000,
                             startDelayMilliseconds: options.startDelaySeconds * 1_000, openRooms: !options.hostedOnly,
                             resumeGraceMilliseconds: options.resumeGraceSeconds * 1_000)
+/// Where students reach this machine: the address it listens on, or else its first address on the network.
+let everywhere = options.bindAddress == "0.0.0.0" || options.bindAddress == "::"
+let joinHost = everywhere ? JoinInstructions.networkAddresses().first ?? "127.0.0.1" : options.bindAddress
+
+let web: WebConfiguration?
+if let webPort = options.webPort {
+    guard let pages = ResourceLocation.path(WebSite.relativePath) else {
+        let looked = ResourceLocation.candidates(WebSite.relativePath).joined(separator: ", ")
+        fail("cannot find the web pages \(WebSite.relativePath) (looked in: \(looked)); run without a web port with --no-web")
+    }
+    do {
+        web = WebConfiguration(port: webPort, site: try WebSite.load(from: pages), joinHost: joinHost,
+                               allowedOrigins: options.allowedOrigins)
+    } catch {
+        fail(error.description)
+    }
+} else {
+    web = nil
+}
+
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { StandardError.write($0) },
     events: { console?.write($0) },
-    resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads))
+    resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads), web: web)
 
 let server: Server
 do {
     server = try Server(configuration: configuration)
     try server.stopOnTerminationSignals()
 } catch {
-    fail("cannot listen on \(options.bindAddress) port \(options.port): \(error)")
+    fail("cannot listen: \(error)")
 }
 
 let rules = options.game.rules
@@ -68,8 +88,13 @@ if let writer = server.results {
 } else {
     results = "Results: not kept (--no-results)."
 }
+let browsers = server.webPort.map { port in
+    let address = WebConfiguration.joinAddress(host: joinHost, port: port)
+    return "Browsers: students open \(address) and the teacher \(address)host (web port \(port))."
+} ?? "Browsers: no web port (--no-web)."
 print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
+    \(browsers)
     Words: \(words.entries.count) pairs from \(wordsPath)
     Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\
     \(options.game.seed.map { ", seed \($0)" } ?? "").

@@ -90,7 +90,7 @@ import Testing
         var wide: [String] = []
         for path in ["Sources", "Tests"] {
             for file in Self.swiftFiles(in: path) where !file.lastPathComponent.hasSuffix("Table.swift") {
-                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
                 for (index, line) in lines.enumerated() where line.count > 140 {
                     wide.append("\(file.lastPathComponent):\(index + 1): \(line.count)")
                 }

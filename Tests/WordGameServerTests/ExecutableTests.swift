@@ -51,7 +51,7 @@ import WordGameProtocol
             let path = NSTemporaryDirectory() + "wordgame-bad-\(UUID().uuidString).json"
             try contents.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let result = try run(["--words", path, "--bind", "127.0.0.1", "--port", "0"])
+            let result = try run(["--words", path, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0"])
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty, "it must not listen: \(result.stdout)")
             let lines = result.stderr.split(separator: "\n")
@@ -62,7 +62,7 @@ import WordGameProtocol
 
     @Test func aMissingWordFileIsNamed() async throws {
         try await onOwnThread {
-            let result = try run(["--words", "/nonexistent/list.json", "--bind", "127.0.0.1", "--port", "0"])
+            let result = try run(["--words", "/nonexistent/list.json", "--bind", "127.0.0.1", "--port", "0", "--web-port", "0"])
             #expect(result.status == 1)
             #expect(result.stderr == "wordgame-server: word list /nonexistent/list.json: cannot read the file: no such file\n")
         }
@@ -77,7 +77,7 @@ import WordGameProtocol
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let process = Process()
             process.executableURL = Self.binary
-            process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--pairs", "1"]
+            process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--web-port", "0", "--pairs", "1"]
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             let out = Pipe()
             process.standardOutput = out
@@ -118,7 +118,8 @@ import WordGameProtocol
             let before = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
             let process = Process()
             process.executableURL = Self.binary
-            process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0", "--no-results"]
+            process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
+                                 "--no-results"]
             let out = Pipe()
             process.standardOutput = out
             try process.run()

@@ -14,7 +14,8 @@ final class ServerChild {
     init(_ arguments: [String], shellPrefix: String = "") throws {
         let command = (shellPrefix.isEmpty ? "" : shellPrefix + "; ") + "exec \"$0\" \"$@\""
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "0", "--no-results", "--quiet"]
+        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
+                             "--no-results", "--quiet"]
             + arguments
         let out = Pipe()
         process.standardOutput = out

@@ -2,8 +2,9 @@ import WordGameProtocol
 
 /// A pair's close on the way out (`Outbox.sendRoundClose`): one pass over the
 /// room, one append to each reader's queue. The shared lines (the truth, the
-/// board, the next pair) are encoded once per mode present; a machine reader's
-/// result is written straight into its queue between them. A room of
+/// board, the next pair) are encoded once per format present; a machine reader's
+/// result is written straight into its queue between them (as a text frame
+/// of its own for a WebSocket reader). A room of
 /// thousands is otherwise four passes over every connection, each a cache
 /// miss or more per player, before the first byte can leave. In a big room
 /// the readers are sent as they are written (`SendStream`).
@@ -14,6 +15,7 @@ extension WritePath {
         let stream = close.readerCount >= 2 * threads.minimumPerThread
             ? SendStream(helpers: threads.count - 1, transmit: { [unowned self] in transmit($0) }) : nil
         var machine: (before: [UInt8], after: [UInt8], next: [UInt8])?
+        var framed: (before: [UInt8], after: [UInt8], next: [UInt8])?
         var human: (before: HumanBatch, after: HumanBatch, next: HumanBatch?, nextTracked: HumanBatch?)?
         for reader in close.readers {
             guard let target = table.connection(for: reader.player) else { continue }
@@ -21,14 +23,30 @@ extension WritePath {
                 if machine == nil {
                     machine = (Self.encode(close.before), Self.encode(close.after), Self.encode(close.next.map { [$0] } ?? []))
                 }
-                let shared = machine!
                 let streamed = stream != nil && !target.human.isHolding && !target.isClosing
-                enqueue(tag: reader.tracked ? close.tag : nil, for: target, flushing: streamed) { bytes in
-                    bytes += shared.before
-                    reader.result?.encodeLine(into: &bytes)
-                    bytes += shared.after
-                    if reader.out { ServerMessage.you(.out).encodeLine(into: &bytes) }
-                    bytes += shared.next
+                if target.framing.output == .lines {
+                    let shared = machine!
+                    enqueue(tag: reader.tracked ? close.tag : nil, for: target, flushing: streamed) { bytes in
+                        bytes += shared.before
+                        reader.result?.encodeLine(into: &bytes)
+                        bytes += shared.after
+                        if reader.out { ServerMessage.you(.out).encodeLine(into: &bytes) }
+                        bytes += shared.next
+                    }
+                } else {
+                    // The same lines as text frames: the shared ones framed once, the reader's own as it is written.
+                    if framed == nil {
+                        let lines = machine!
+                        framed = (WebSocketLines.wrap(lines.before), WebSocketLines.wrap(lines.after), WebSocketLines.wrap(lines.next))
+                    }
+                    let shared = framed!
+                    enqueue(tag: reader.tracked ? close.tag : nil, for: target, flushing: streamed) { bytes in
+                        bytes += shared.before
+                        if let result = reader.result { WebSocketLines.append(result, into: &bytes, scratch: &frameScratch) }
+                        bytes += shared.after
+                        if reader.out { WebSocketLines.append(.you(.out), into: &bytes, scratch: &frameScratch) }
+                        bytes += shared.next
+                    }
                 }
                 if streamed {
                     // Past its cap now, it is dropped by the turn's flush, which says why.

@@ -32,6 +32,8 @@ final class WritePath: @unchecked Sendable {
     var streamed: [SendStream.Outcome] = []
     /// Set once every connection has been sent BYE: nothing is queued after it.
     var saidGoodbye = false
+    /// Where a WebSocket reader's own line is written before it is framed (`WebSocketLines`).
+    var frameScratch: [UInt8] = []
 
     init(table: ConnectionTable, epoll: Epoll, affinity: ThreadAffinity, maxQueuedBytes: Int, sendThreads: SendThreads, openRooms: Bool) {
         self.table = table
@@ -82,7 +84,7 @@ final class WritePath: @unchecked Sendable {
         affinity.check()
         if let held = connection.human.releaseAtPause() {
             // Held human lines go with this send: nothing more comes to them in this turn.
-            enqueue(held, for: connection, flushing: true)
+            enqueueLines(held, for: connection, flushing: true)
             // Past the cap now: the turn's flush drops the connection, and says so.
             if connection.overflowed { return markDirty(connection) }
         }
@@ -156,6 +158,13 @@ final class WritePath: @unchecked Sendable {
         queued(on: connection, flushing: flushing)
     }
 
+    /// Queues lines (each ending in LF) as the connection's transport carries
+    /// them: as they are over TCP, a text frame each over a WebSocket.
+    func enqueueLines(_ lines: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false) {
+        let bytes = connection.framing.output == .webSocket ? WebSocketLines.wrap(lines) : lines
+        enqueue(bytes, tag: tag, for: connection, flushing: flushing)
+    }
+
     /// Queues what `write` appends, written straight into the connection's queue.
     func enqueue(tag: Int?, for connection: Connection, flushing: Bool = false, writing write: (inout [UInt8]) -> Void) {
         affinity.check()
@@ -178,6 +187,7 @@ final class WritePath: @unchecked Sendable {
     /// Closes the connection once what is queued for it has been sent.
     func closeAfterFlush(_ connection: Connection) {
         guard !connection.closeWhenFlushed else { return }
+        if let goodbye = connection.framing.goodbye() { enqueue(goodbye, for: connection) }
         connection.closeWhenFlushed = true
         markDirty(connection)
     }

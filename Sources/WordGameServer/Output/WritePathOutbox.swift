@@ -8,18 +8,17 @@ import WordGameProtocol
 extension WritePath: Outbox {
     func send(_ message: ServerMessage, to player: PlayerID) {
         guard let target = table.connection(for: player) else { return }
-        if target.mode == .machine { enqueue(Self.encode([message]), for: target) } else { deliver(humanBatchReused(message), to: target) }
+        self.send(message, on: target)
     }
 
     func send<C: Collection>(_ messages: [ServerMessage], to players: C) where C.Element == PlayerID {
         guard !messages.isEmpty, !players.isEmpty else { return }
-        var machine: [UInt8]?
+        var machine = MachineLines(messages)
         var human: HumanBatch?
         for player in players {
             guard let target = table.connection(for: player) else { continue }
             if target.mode == .machine {
-                if machine == nil { machine = Self.encode(messages) }
-                enqueue(machine!, for: target, broadcast: players.count > 1)
+                enqueue(machine.bytes(for: target.framing.output), for: target, broadcast: players.count > 1)
             } else {
                 if human == nil { human = humanBatch(messages) }
                 deliver(human!, to: target)
@@ -29,13 +28,12 @@ extension WritePath: Outbox {
 
     /// Only players get a tracked ROUND, so its human line says how to answer.
     func sendTracked<C: Collection>(_ message: ServerMessage, tag: Int, to players: C) where C.Element == PlayerID {
-        var machine: [UInt8]?
+        var machine = MachineLines([message])
         var human: HumanBatch?
         for player in players {
             guard let target = table.connection(for: player) else { continue }
             if target.mode == .machine {
-                if machine == nil { machine = Self.encode([message]) }
-                enqueue(machine!, tag: tag, for: target, broadcast: players.count > 1)
+                enqueue(machine.bytes(for: target.framing.output), tag: tag, for: target, broadcast: players.count > 1)
             } else {
                 if human == nil { human = humanBatch([message], answering: true) }
                 deliver(human!, tag: tag, to: target)
@@ -43,11 +41,11 @@ extension WritePath: Outbox {
         }
     }
 
-    /// A line for one connection, whatever seat it speaks for (the transport's
-    /// own replies: the greeting of a refused connection, errors in framing).
+    /// A message for one connection, whatever seat it speaks for: the
+    /// transport's own replies (errors in framing), and a message for a seat.
     func send(_ message: ServerMessage, on connection: Connection) {
         if connection.mode == .machine {
-            enqueue(Self.encode([message]), for: connection)
+            enqueueLines(Self.encode([message]), for: connection)
         } else {
             deliver(humanBatchReused(message), to: connection)
         }
@@ -56,9 +54,9 @@ extension WritePath: Outbox {
     /// `MODE`: what was held back goes first, in the mode it was written for,
     /// then the confirmation, in the new one.
     func setMode(_ mode: LineMode, of connection: Connection) {
-        if let held = connection.human.release() { enqueue(held, for: connection) }
+        if let held = connection.human.release() { enqueueLines(held, for: connection) }
         connection.mode = mode
-        enqueue(Array((mode.confirmation + "\n").utf8), for: connection)
+        enqueueLines(Array((mode.confirmation + "\n").utf8), for: connection)
     }
 
     // MARK: Human mode
@@ -72,7 +70,7 @@ extension WritePath: Outbox {
     /// it back until the reader's next batch: the end of the turn releases it).
     func deliver(_ batch: HumanBatch, tag: Int? = nil, to connection: Connection) {
         for piece in connection.human.deliver(batch, tag: tag, render: { humanBatch($0) }) {
-            enqueue(piece.bytes, tag: piece.tag, for: connection)
+            enqueueLines(piece.bytes, tag: piece.tag, for: connection)
         }
         if connection.human.isHolding { markDirty(connection) }
     }
@@ -90,5 +88,25 @@ extension WritePath: Outbox {
         var bytes: [UInt8] = []
         for message in messages { message.encodeLine(into: &bytes) }
         return bytes
+    }
+}
+
+/// One send's machine lines, encoded on first need for each transport among
+/// its readers: as they are for TCP, framed once for WebSocket readers.
+struct MachineLines {
+    private let messages: [ServerMessage]
+    private var lines: [UInt8]?
+    private var frames: [UInt8]?
+
+    init(_ messages: [ServerMessage]) { self.messages = messages }
+
+    mutating func bytes(for framing: OutputFraming) -> [UInt8] {
+        if lines == nil { lines = WritePath.encode(messages) }
+        switch framing {
+        case .lines: return lines!
+        case .webSocket:
+            if frames == nil { frames = WebSocketLines.wrap(lines!) }
+            return frames!
+        }
     }
 }

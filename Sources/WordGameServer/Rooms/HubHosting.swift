@@ -98,9 +98,23 @@ extension Hub {
 }
 
 extension Hub {
+    /// The players file of the room's last saved game, for the holder of the
+    /// room's key (a browser downloading it); nil for anybody else.
+    func savedResults(room code: String, key: String) -> String? {
+        guard let room = rooms[code.lowercased()], let seat = room.seat, seat.key == key else { return nil }
+        return room.savedResults
+    }
+
+    /// Whether `key` is the key of the hosted room `code`.
+    func isKey(_ key: String, of code: String) -> Bool {
+        rooms[code.lowercased()]?.seat?.key == key
+    }
+
     /// The results writer has news of a game: its host (if there) is told where the files are.
     func resultsSaved(_ outcome: ResultsWriter.SaveOutcome) {
-        guard let room = rooms[outcome.room], let host = room.hostID else { return }
+        guard let room = rooms[outcome.room] else { return }
+        if case .success(let players) = outcome.result { room.savedResults = players }
+        guard let host = room.hostID else { return }
         switch outcome.result {
         case .success(let players):
             outbox.send(.info(HubTexts.resultsSaved(game: outcome.game, players: players)), to: host)

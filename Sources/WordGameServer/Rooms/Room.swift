@@ -37,6 +37,8 @@ final class Room {
     var countdownEnds: Instant?
     /// The countdown running is a host's START (not the auto-start count).
     var countdownByHost = false
+    /// The players file of the last game saved (the answers file lies beside it).
+    var savedResults: String?
 
     init(name: String, settings: GameSettings, environment: RoomEnvironment, hostSeat: RoomHost.Seat? = nil) {
         self.name = name

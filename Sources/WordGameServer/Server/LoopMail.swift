@@ -1,14 +1,21 @@
 import Foundation
 import WordGameResults
 
-/// What other threads hand to the event loop: a request to stop, and news
-/// from the results writer. Guarded by a lock; the sender then wakes the loop
-/// through its pipe. The pipe only wakes: a full pipe may drop a byte, never
-/// a letter.
+/// What other threads hand to the event loop: a request to stop, news from
+/// the results writer, and files read for a browser. Guarded by a lock; the
+/// sender then wakes the loop through its pipe. The pipe only wakes: a full
+/// pipe may drop a byte, never a letter.
 final class LoopMail: @unchecked Sendable {
+    /// A reply made off the loop, for a connection only the loop may touch.
+    struct Reply: @unchecked Sendable {
+        let connection: Connection
+        let bytes: [UInt8]
+    }
+
     private let lock = NSLock()
     private var stopRequested = false
     private var saved: [ResultsWriter.SaveOutcome] = []
+    private var replies: [Reply] = []
 
     func requestStop() {
         lock.lock()
@@ -22,13 +29,20 @@ final class LoopMail: @unchecked Sendable {
         lock.unlock()
     }
 
+    func post(_ reply: Reply) {
+        lock.lock()
+        replies.append(reply)
+        lock.unlock()
+    }
+
     /// What arrived since the last look.
-    func take() -> (stop: Bool, saved: [ResultsWriter.SaveOutcome]) {
+    func take() -> (stop: Bool, saved: [ResultsWriter.SaveOutcome], replies: [Reply]) {
         lock.lock()
         defer {
             saved.removeAll()
+            replies.removeAll()
             lock.unlock()
         }
-        return (stopRequested, saved)
+        return (stopRequested, saved, replies)
     }
 }

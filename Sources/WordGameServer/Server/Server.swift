@@ -7,7 +7,8 @@ import WordGameResults
 
 /// The wordgame server: one event loop (`EventLoop`) over non-blocking
 /// sockets, and the parts it drives, each one idea:
-/// - `Listener`: accepting, and choosing each connection's framing;
+/// - `Listener`: accepting, and choosing each connection's framing (lines on
+///   the game's port; pages and WebSocket on the web port, `ServerWeb.swift`);
 /// - `ConnectionTable`: who is connected, by socket and by seat;
 /// - `InputPath`: reading and pacing what connections send;
 /// - `CommandReader`: lines to commands for the hub;
@@ -30,10 +31,15 @@ public final class Server: @unchecked Sendable {
     let loop: EventLoop
     let table: ConnectionTable
     let listener: Listener
+    /// The web port's listener, and what answers its page requests; nil without a web port.
+    let webListener: Listener?
+    let webRouter: WebRouter?
+    /// The web port (pages and the game over WebSocket), if there is one.
+    public var webPort: UInt16? { webListener?.port }
     let input: InputPath
     let writes: WritePath
     private(set) var hub: Hub!
-    private let mail = LoopMail()
+    let mail = LoopMail()
     private let finished = DispatchSemaphore(value: 0)
     private var stopReason: String?
     private var nextHousekeeping = Instant.now()
@@ -49,9 +55,18 @@ public final class Server: @unchecked Sendable {
         table = ConnectionTable(affinity: affinity)
         let maxLineBytes = configuration.maxLineBytes, log = configuration.log
         listener = try Listener(address: configuration.bindAddress, port: configuration.port, epoll: loop.epoll, table: table,
-                                affinity: affinity, limits: limits, log: { log($0) },
-                                makeFraming: { LineFraming(maxLineBytes: maxLineBytes) })
+                                affinity: affinity, limits: limits, log: { log($0) }, kind: .lines(maxLineBytes: maxLineBytes))
         port = listener.port
+        if let web = configuration.web {
+            let policy = WebFraming.Policy(maxLineBytes: maxLineBytes, isOriginAllowed: Self.originPolicy(allowing: web.allowedOrigins))
+            let webListener = try Listener(address: configuration.bindAddress, port: web.port, epoll: loop.epoll, table: table,
+                                           affinity: affinity, limits: limits, log: { log($0) }, kind: .web(policy))
+            self.webListener = webListener
+            webRouter = WebRouter(site: web.site, joinAddress: WebConfiguration.joinAddress(host: web.joinHost, port: webListener.port))
+        } else {
+            webListener = nil
+            webRouter = nil
+        }
         input = InputPath(epoll: loop.epoll, affinity: affinity, limits: limits)
         writes = WritePath(table: table, epoll: loop.epoll, affinity: affinity, maxQueuedBytes: configuration.maxQueuedBytes,
                            sendThreads: configuration.sendThreads, openRooms: configuration.game.openRooms)
@@ -79,8 +94,12 @@ public final class Server: @unchecked Sendable {
 
     /// Carries each part's news to the part that acts on it.
     private func wire() {
-        listener.onAccepted = { [unowned self] connection, _ in hub.connected(connection.player, address: connection.address) }
-        listener.onFresh = { [unowned self] connection, now in readInput(from: connection, failed: false, at: now) }
+        for listener in [listener, webListener].compactMap({ $0 }) {
+            listener.onAccepted = { [unowned self] connection, _ in
+                if connection.isSession { hub.connected(connection.player, address: connection.address) }
+            }
+            listener.onFresh = { [unowned self] connection, now in readInput(from: connection, failed: false, at: now) }
+        }
         input.onInput = { [unowned self] event in take(event) }
         writes.onEvent = { [unowned self] event in take(event) }
     }
@@ -133,7 +152,7 @@ public final class Server: @unchecked Sendable {
         connection.isClosed = true
         connection.framing.discardInput()
         table.remove(connection)
-        hub.disconnected(connection.player, at: .now())
+        if connection.isSession { hub.disconnected(connection.player, at: .now()) }
     }
 
     /// The server ends a connection on its own initiative: the hub lets go
@@ -160,10 +179,14 @@ public final class Server: @unchecked Sendable {
         case .reply(let bytes, let connection):
             writes.enqueue(bytes, for: connection)
         case .ended(let connection, let farewell):
-            hub.disconnected(connection.player, at: .now())
+            if connection.isSession { hub.disconnected(connection.player, at: .now()) }
             writes.enqueue(farewell, for: connection)
             writes.closeAfterFlush(connection)
             connection.framing.discardInput()
+        case .opened(let connection, let reply):
+            open(connection, reply: reply)
+        case .request(let connection, let head):
+            answer(head, on: connection)
         case .runawayLine(let connection, let now):
             let text = TransportTexts.runawayLine(maxDiscardedBytes: limits.maxDiscardedBytes)
             sendOff(connection, [.error(ProtocolError(.lineTooLong, text)), .bye(TransportTexts.runawayLineBye)], at: now)
@@ -197,10 +220,14 @@ public final class Server: @unchecked Sendable {
         let registrationEnds = now.adding(milliseconds: -limits.registrationMilliseconds)
         let idleSince = now.adding(milliseconds: -limits.idleMilliseconds)
         for connection in table.all where !connection.isClosing {
-            if connection.connectedAt < registrationEnds && !connection.seat.enteredARoom {
+            if !connection.isSession {
+                webHousekeeping(connection, at: now)
+            } else if connection.connectedAt < registrationEnds && !connection.seat.enteredARoom {
                 sendOff(connection, [.bye(TransportTexts.registrationOver(milliseconds: limits.registrationMilliseconds))], at: now)
             } else if connection.lastLineAt < idleSince {
                 sendOff(connection, [.bye(TransportTexts.idle(milliseconds: limits.idleMilliseconds))], at: now)
+            } else if connection.framing.output == .webSocket {
+                pingIfSilent(connection, at: now)
             }
         }
     }
@@ -233,7 +260,8 @@ extension Server: EventLoopDelegate {
     /// The soonest of: the rooms' next deadline, a backlog connection's next
     /// line, the next housekeeping sweep, the listener's pause ending.
     func nextWakeup() -> Instant? {
-        var soonest = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil].compactMap { $0 }.min()
+        let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil]
+        var soonest = due.compactMap { $0 }.min()
         if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
         return soonest
     }
@@ -244,6 +272,7 @@ extension Server: EventLoopDelegate {
 
     func handle(_ event: Epoll.Event, at now: Instant) {
         if event.id == listener.socket.rawValue { return listener.acceptAll(at: now) }
+        if let webListener, event.id == webListener.socket.rawValue { return webListener.acceptAll(at: now) }
         guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { return }
         if event.readable || event.failed { readInput(from: connection, failed: event.failed, at: now) }
         if event.writable, table.connection(on: connection.socket) === connection { writes.flush(connection) }
@@ -254,6 +283,10 @@ extension Server: EventLoopDelegate {
         if bySignal { stopReason = TransportTexts.shuttingDownOnSignal } else if letters.stop { stopReason = TransportTexts.shuttingDown }
         if stopReason != nil { loop.finish() }
         for outcome in letters.saved { hub.resultsSaved(outcome) }
+        for reply in letters.replies where !reply.connection.isClosed {
+            writes.enqueue(reply.bytes, for: reply.connection)
+            writes.closeAfterFlush(reply.connection)
+        }
     }
 
     func endTurn() {
@@ -262,6 +295,7 @@ extension Server: EventLoopDelegate {
         hub.tick(at: .now())
         housekeeping(at: .now())
         listener.resumeListening(at: .now())
+        webListener?.resumeListening(at: .now())
         writes.flushDirty()
         table.releaseClosedDescriptors()
     }

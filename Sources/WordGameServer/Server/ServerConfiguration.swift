@@ -20,13 +20,15 @@ public struct ServerConfiguration: Sendable {
     public var events: @Sendable (String) -> Void
     /// The folder finished games are written to; nil keeps no results.
     public var resultsDirectory: String?
-    /// How many threads send a big turn's lines (`ServerSendThreads.swift`).
+    /// How many threads send a big turn's lines (`SendThreads.swift`).
     public var sendThreads: SendThreads
+    /// The web port (pages and the game over WebSocket); nil: none.
+    public var web: WebConfiguration?
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
-                resultsDirectory: String? = nil, sendThreads: SendThreads = SendThreads()) {
+                resultsDirectory: String? = nil, sendThreads: SendThreads = SendThreads(), web: WebConfiguration? = nil) {
         self.bindAddress = bindAddress
         self.port = port
         self.game = game
@@ -37,5 +39,6 @@ public struct ServerConfiguration: Sendable {
         self.events = events
         self.resultsDirectory = resultsDirectory
         self.sendThreads = sendThreads
+        self.web = web
     }
 }

@@ -16,6 +16,13 @@ final class Connection {
     let connectedAt: Instant
     /// When its last whole line arrived: silence past the idle limit closes it.
     var lastLineAt: Instant
+    /// Bytes came since housekeeping last looked, and when it last saw some:
+    /// a WebSocket silent for a while is pinged (`Server.housekeeping`).
+    var heard = false
+    var lastHeardAt: Instant
+    /// The hub knows it: from the start for lines over TCP, from its
+    /// handshake for a WebSocket, never for a page request.
+    var isSession: Bool
     /// How its bytes become lines (chosen by the listener that accepted it).
     let framing: any Framing
     /// Paces its lines (`ConnectionLimits.burstLines`, `lineIntervalMilliseconds`).
@@ -60,6 +67,8 @@ final class Connection {
         self.framing = framing
         connectedAt = now
         lastLineAt = now
+        lastHeardAt = now
+        isSession = framing.startsAsSession
         self.tracksTransmission = tracksTransmission
         pacing = TokenBucket(capacity: limits.burstLines, intervalMilliseconds: limits.lineIntervalMilliseconds, now: now)
     }

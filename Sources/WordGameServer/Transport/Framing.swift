@@ -1,11 +1,12 @@
+import WebCodec
 import WordGameProtocol
 
 /// How a connection's bytes become lines, and its lines bytes: the seam
 /// between a transport and the game. Lines over TCP (`LineFraming`) are one
-/// framing; another (WebSocket messages, each one line) implements this
-/// protocol, and the listener that accepts a connection picks its framing
-/// (`Listener.Kind`). Rooms, the hub and matches never learn which it was:
-/// they get lines as commands and send messages.
+/// framing; WebSocket messages, each one line, after an HTTP request
+/// (`WebFraming`), are another. The listener that accepts a connection picks
+/// its framing (`Listener.init(makeFraming:)`). Rooms, the hub and matches
+/// never learn which it was: they get lines as commands and send messages.
 ///
 /// A framing belongs to its connection, and so to the event loop.
 protocol Framing: AnyObject {
@@ -30,6 +31,15 @@ protocol Framing: AnyObject {
 
     /// How the write path puts lines on this transport.
     var output: OutputFraming { get }
+
+    /// Whether the connection is a player's session from the start (lines
+    /// over TCP), or only once its transport says so (`Inbound.opened`: a
+    /// WebSocket after its handshake; a page request never is one).
+    var startsAsSession: Bool { get }
+
+    /// The last bytes the transport sends when the server ends the session
+    /// (a WebSocket close frame); nil when it has none, or has sent them.
+    func goodbye() -> [UInt8]?
 }
 
 /// What a unit of input holds.
@@ -40,9 +50,14 @@ enum Inbound: Equatable {
     /// Bytes the transport itself answers with, at once and in order (a
     /// WebSocket pong).
     case reply([UInt8])
-    /// The peer ends the connection the transport's way; `farewell` is its
-    /// last bytes (a WebSocket close frame).
+    /// The peer ends the connection the transport's way, or the transport
+    /// ends it; `farewell` is its last bytes (a close frame, an HTTP error).
     case end(farewell: [UInt8])
+    /// The session begins (a WebSocket handshake accepted): `reply` goes
+    /// first, then the hub greets the connection as any other.
+    case opened(reply: [UInt8])
+    /// A request for a page or a file, answered by the server, which then closes the connection.
+    case request(HTTPRequestHead)
 }
 
 /// How lines leave for one transport. Lines over TCP go as they are; a
@@ -50,4 +65,6 @@ enum Inbound: Equatable {
 /// each send once per case present among its readers.
 enum OutputFraming: Int, CaseIterable {
     case lines
+    /// Each line a WebSocket text message, without its line end.
+    case webSocket
 }

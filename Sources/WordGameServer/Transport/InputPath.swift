@@ -1,3 +1,4 @@
+import WebCodec
 import WordGame
 import WordGamePOSIX
 import WordGameProtocol
@@ -20,8 +21,12 @@ final class InputPath {
         case frame(LineFramer.Frame, Connection, Instant)
         /// Bytes the transport answers with itself.
         case reply([UInt8], Connection)
-        /// The peer ended the connection the transport's way.
+        /// The peer ended the connection the transport's way (or broke its rules).
         case ended(Connection, farewell: [UInt8])
+        /// The transport's session begins (a WebSocket handshake accepted).
+        case opened(Connection, reply: [UInt8])
+        /// A request for a page or a file (the web port).
+        case request(Connection, HTTPRequestHead)
         /// A line ran past `maxDiscardedBytes` without ending.
         case runawayLine(Connection, Instant)
         /// End of stream, a reset, or an error: the connection is gone.
@@ -82,6 +87,7 @@ final class InputPath {
         }
         if connection.isClosing { return false }  // its input no longer matters
         connection.framing.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+        connection.heard = true
         return true
     }
 
@@ -118,6 +124,10 @@ final class InputPath {
                 onInput(.reply(bytes, connection))
             case .end(let farewell):
                 onInput(.ended(connection, farewell: farewell))
+            case .opened(let reply):
+                onInput(.opened(connection, reply: reply))
+            case .request(let head):
+                onInput(.request(connection, head))
             }
         }
         park(connection)

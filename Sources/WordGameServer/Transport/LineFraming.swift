@@ -24,4 +24,8 @@ final class LineFraming: Framing {
     func discardInput() { input.clear() }
 
     var output: OutputFraming { .lines }
+
+    var startsAsSession: Bool { true }
+
+    func goodbye() -> [UInt8]? { nil }
 }

@@ -13,8 +13,8 @@ final class Listener {
     private let table: ConnectionTable
     private let affinity: ThreadAffinity
     private let limits: ConnectionLimits
-    /// The framing every connection accepted here gets.
-    private let makeFraming: () -> any Framing
+    /// What it takes: the framing every connection accepted here gets.
+    let kind: ListenerKind
     /// A new connection is in the table; the server greets it.
     var onAccepted: (Connection, Instant) -> Void = { _, _ in }
     /// A new connection's first read (the greeting and the replies leave in one send).
@@ -32,7 +32,7 @@ final class Listener {
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
     init(address: String, port: UInt16, epoll: Epoll, table: ConnectionTable, affinity: ThreadAffinity, limits: ConnectionLimits,
-         log: @escaping (String) -> Void, makeFraming: @escaping () -> any Framing) throws(Errno) {
+         log: @escaping (String) -> Void, kind: ListenerKind) throws(Errno) {
         socket = try Socket.listen(address: address, port: port)
         tuned = Socket.tuneForGame(socket)
         do {
@@ -47,7 +47,7 @@ final class Listener {
         self.affinity = affinity
         self.limits = limits
         self.log = log
-        self.makeFraming = makeFraming
+        self.kind = kind
         spareDescriptor = FileDescriptor.openNull()
     }
 
@@ -97,7 +97,8 @@ final class Listener {
                 continue
             }
             let (id, player) = table.nextIdentity()
-            let connection = Connection(id: id, player: player, socket: accepted.socket, address: accepted.address, framing: makeFraming(),
+            let connection = Connection(id: id, player: player, socket: accepted.socket, address: accepted.address,
+                                        framing: kind.makeFraming(),
                                         at: now, limits: limits, tracksTransmission: tuneAccepted(accepted.socket))
             do { try epoll.add(accepted.socket) } catch {
                 accepted.socket.close()
@@ -120,13 +121,9 @@ final class Listener {
         return acceptedSocketsInheritOptions == true || Socket.tuneForGame(socket)
     }
 
-    /// Every connection hears a greeting first, even one that is turned away.
-    /// The server reads nothing from it, so it never hears `MODE`: its three
-    /// lines are the same in both modes, machine lines a person can read.
+    /// Tells a connection turned away why (`ListenerKind.refusal`), and closes it.
     private func refuse(_ socket: FileDescriptor, _ why: String, bye: String) {
-        let lines = [ServerMessage.welcome(version: protocolVersion, hint: HelpText.refusedGreeting),
-                     .error(ProtocolError(.serverFull, why)), .bye(bye)]
-        let bytes = Array(lines.map { $0.line + "\n" }.joined().utf8)
+        let bytes = kind.refusal(why, bye: bye)
         bytes.withUnsafeBytes { _ = try? Socket.send(socket, $0) }
         socket.close()
     }

@@ -1,0 +1,97 @@
+import Foundation
+import WebCodec
+import WordGame
+import WordGamePOSIX
+import WordGameProtocol
+
+/// The web port's own business: a WebSocket that opens becomes a session as
+/// a TCP connection is one at once; a page request is answered and closed; a
+/// request that does not come whole in time is closed; a silent browser is
+/// pinged.
+extension Server {
+    /// How long a request may take to arrive whole (slowloris): a browser
+    /// sends its request at once, and nginx gives 60 s (`client_header_timeout`).
+    static let requestMilliseconds = 10_000
+    /// A WebSocket silent this long is pinged: it keeps a school's proxy from
+    /// closing an idle connection, which many do after a minute.
+    static let pingAfterMilliseconds = 30_000
+
+    /// The WebSocket handshake is done: the reply goes first, then the hub
+    /// greets the new session. A browser reads the protocol's lines from the
+    /// start (Protocol.md §11): it never has human mode.
+    func open(_ connection: Connection, reply: [UInt8]) {
+        writes.enqueue(reply, for: connection)
+        connection.mode = .machine
+        connection.isSession = true
+        hub.connected(connection.player, address: connection.address)
+    }
+
+    /// A page, the join address, a QR code, or a results file; then the connection closes.
+    func answer(_ head: HTTPRequestHead, on connection: Connection) {
+        guard let router = webRouter else { return writes.closeAfterFlush(connection) }
+        switch router.answer(head) {
+        case .response(let bytes):
+            writes.enqueue(bytes, for: connection)
+            writes.closeAfterFlush(connection)
+        case .results(let room, let key, let file):
+            guard hub.isKey(key, of: room) else {
+                writes.enqueue(HTTPResponse.error(.forbidden, message: WebTexts.wrongKey).serialized(), for: connection)
+                return writes.closeAfterFlush(connection)
+            }
+            guard let players = hub.savedResults(room: room, key: key) else {
+                writes.enqueue(HTTPResponse.error(.notFound, message: WebTexts.noResults).serialized(), for: connection)
+                return writes.closeAfterFlush(connection)
+            }
+            readResults(players: players, file: file, for: connection)
+        }
+    }
+
+    /// Reads a results file off the loop (files never hold up a round) and
+    /// posts the reply back to it.
+    private func readResults(players: String, file: WebRouter.ResultsFile, for connection: Connection) {
+        let path = file == .players ? players : String(players.dropLast("_players.csv".count)) + "_answers.csv"
+        let name = String(path.split(separator: "/").last ?? "results.csv")
+        let mail = self.mail, wake = loop.wake
+        // The connection travels in the reply, untouched, back to the loop that owns it.
+        let addressee = LoopMail.Reply(connection: connection, bytes: [])
+        DispatchQueue.global().async {
+            let bytes: [UInt8]
+            do {
+                bytes = WebRouter.download(try FileContents.read(path), named: name)
+            } catch {
+                bytes = HTTPResponse.error(.internalServerError, message: WebTexts.resultsUnreadable).serialized()
+            }
+            mail.post(LoopMail.Reply(connection: addressee.connection, bytes: bytes))
+            wake.wake()
+        }
+    }
+
+    /// A web connection that is not yet a session: its request must come whole in time.
+    func webHousekeeping(_ connection: Connection, at now: Instant) {
+        guard now.milliseconds(since: connection.connectedAt) > Int64(Self.requestMilliseconds) else { return }
+        connection.framing.discardInput()
+        writes.enqueue(HTTPResponse.error(.requestTimeout, message: WebTexts.requestTooSlow).serialized(), for: connection)
+        writes.closeAfterFlush(connection)
+    }
+
+    /// Pings a WebSocket nothing came from for a while.
+    func pingIfSilent(_ connection: Connection, at now: Instant) {
+        if connection.heard {
+            connection.heard = false
+            connection.lastHeardAt = now
+            return
+        }
+        guard now.milliseconds(since: connection.lastHeardAt) >= Int64(Self.pingAfterMilliseconds) else { return }
+        connection.lastHeardAt = now  // one ping a silent spell
+        writes.enqueue(WebSocketFrameEncoder.ping([]), for: connection)
+    }
+
+    /// The server's own pages, and the origins the operator allows.
+    static func originPolicy(allowing origins: [String]) -> @Sendable (String?, String?) -> Bool {
+        let allowed = Set(origins.map { $0.lowercased() })
+        return { origin, host in
+            if let origin, allowed.contains(origin.lowercased()) { return true }
+            return WebSocketOriginPolicy.sameOriginOrAbsent(origin: origin, host: host)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// What the web port says to a browser when it cannot give what was asked.
+enum WebTexts {
+    static let onlyGet = "Only GET is served here."
+    static let notFound = "There is no such page. Students open / ; the teacher opens /host ."
+    static let notACode = "That is not a room code."
+    static let qrTooLong = "The join address is too long for a QR code."
+    static let resultsUsage = "Ask for /results.csv?room=CODE&key=KEY&file=players or answers."
+    static let wrongKey = "That is not the key of this room."
+    static let noResults = "No game of this room has been saved yet."
+    static let resultsUnreadable = "The results file could not be read."
+    static let requestTooSlow = "The request took too long to arrive."
+    static let noPages = "The pages are not installed next to this server."
+}

@@ -1,0 +1,65 @@
+import WordGamePOSIX
+
+/// The pages and files the web port serves: a fixed table of paths, each read
+/// once when the server starts. No request names a file on disk, so no path
+/// a browser sends can reach the file system.
+public struct WebSite: Sendable {
+    public struct File: Sendable {
+        let contentType: String
+        let body: [UInt8]
+        /// Pages are never cached, so a refresh always gets the server's own
+        /// (a teacher's page carries the room's state); scripts and styles
+        /// are checked again each time (`no-cache`), which on a school's
+        /// network costs a round trip.
+        let cacheControl: String
+    }
+
+    /// Each path served, with the file behind it in `Resources/web` and its type.
+    static let table: [(path: String, file: String, type: String)] = [
+        ("/", "student.html", "text/html; charset=utf-8"),
+        ("/host", "host.html", "text/html; charset=utf-8"),
+        ("/watch", "watch.html", "text/html; charset=utf-8"),
+        ("/wordgame.css", "wordgame.css", "text/css; charset=utf-8"),
+        ("/protocol.js", "protocol.js", "text/javascript; charset=utf-8"),
+        ("/link.js", "link.js", "text/javascript; charset=utf-8"),
+        ("/student.js", "student.js", "text/javascript; charset=utf-8"),
+        ("/host.js", "host.js", "text/javascript; charset=utf-8"),
+        ("/watch.js", "watch.js", "text/javascript; charset=utf-8"),
+        ("/favicon.svg", "favicon.svg", "image/svg+xml"),
+    ]
+
+    public static let relativePath = "Resources/web"
+
+    let files: [String: File]
+
+    /// Reads every file of the table from `directory`; a missing or unreadable one is named.
+    public static func load(from directory: String) throws(WebSiteProblem) -> WebSite {
+        var files: [String: File] = [:]
+        for entry in table {
+            let path = directory + "/" + entry.file
+            let body: [UInt8]
+            do { body = try FileContents.read(path) } catch { throw WebSiteProblem(path: path, problem: error) }
+            let cache = entry.type.hasPrefix("text/html") ? "no-store" : "no-cache"
+            files[entry.path] = File(contentType: entry.type, body: body, cacheControl: cache)
+        }
+        return WebSite(files: files)
+    }
+
+    /// A site of the given files (tests).
+    init(files: [String: File]) { self.files = files }
+}
+
+/// A page of the web port that could not be read at start.
+public struct WebSiteProblem: Error, CustomStringConvertible {
+    public let path: String
+    let problem: FileContents.Problem
+
+    public var description: String {
+        switch problem {
+        case .missing: "\(path): no such file"
+        case .isDirectory: "\(path): a folder, not a file"
+        case .unreadable(let code?): "\(path): \(Errno.text(code))"
+        case .unreadable(nil): "\(path): too large"
+        }
+    }
+}
