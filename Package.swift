@@ -58,6 +58,12 @@ let package = Package(
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX"]),
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
         .testTarget(name: "WebCodecTests", dependencies: ["WebCodec"]),
+        // The web port against real sockets and a real browser (headless Chromium, driven by the Python scripts in browser/).
+        .testTarget(
+            name: "WordGameWebTests",
+            dependencies: ["WordGameServer", "WordGame", "WordGamePOSIX", "WordListFiles", "WordGameTestSupport"],
+            exclude: ["browser"]
+        ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "WordGameTestSupport"]),
         .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
         // Shared by the test targets: waiting for lines from sockets and child processes.

@@ -1,0 +1,33 @@
+import Foundation
+import WordGame
+import WordGamePOSIX
+import WordGameServer
+import WordListFiles
+
+/// The real server, in this process, on 127.0.0.1: the game's port and the
+/// web port both free ones, the pages read from the repository's Resources/web.
+final class WebServer {
+    let server: Server
+    var port: UInt16 { server.port }
+    var webPort: UInt16 { server.webPort! }
+    var baseURL: String { "http://127.0.0.1:\(webPort)" }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let words: WordList = try! WordList.load(path: repositoryRoot.appendingPathComponent("Resources/words.json").path)
+    static let site: WebSite = try! WebSite.load(from: repositoryRoot.appendingPathComponent(WebSite.relativePath).path)
+
+    init(rules: Rules = Rules(roundMilliseconds: 3_000, pairCount: 5), seed: UInt64? = 1, startDelayMilliseconds: Int = 0,
+         limits: ConnectionLimits = ConnectionLimits(), resultsDirectory: String? = nil, allowedOrigins: [String] = []) throws {
+        let settings = GameSettings(words: Self.words, rules: rules, seed: seed, startDelayMilliseconds: startDelayMilliseconds)
+        let web = WebConfiguration(port: 0, site: Self.site, joinHost: "127.0.0.1", allowedOrigins: allowedOrigins)
+        server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings, limits: limits,
+                                                               resultsDirectory: resultsDirectory, web: web))
+        server.start()
+    }
+
+    deinit {
+        server.stop()
+        server.waitUntilStopped()
+    }
+}
