@@ -40,6 +40,13 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// code from a new address is treated as past its allowance.
     public var resumeGuessAddresses = 10_000
 
+    /// An HTTP request on the web port must come whole within this (slowloris):
+    /// a browser sends its request at once; nginx gives 60 s (`client_header_timeout`).
+    public var webRequestMilliseconds = 10_000
+    /// A WebSocket nothing came from for this long is pinged: it keeps a
+    /// school's proxy from closing an idle connection, as many do after a minute.
+    public var webSocketPingMilliseconds = 30_000
+
     public init() {}
 
     /// Descriptors the server needs besides connections: the listener,

@@ -9,13 +9,6 @@ import WordGameProtocol
 /// request that does not come whole in time is closed; a silent browser is
 /// pinged.
 extension Server {
-    /// How long a request may take to arrive whole (slowloris): a browser
-    /// sends its request at once, and nginx gives 60 s (`client_header_timeout`).
-    static let requestMilliseconds = 10_000
-    /// A WebSocket silent this long is pinged: it keeps a school's proxy from
-    /// closing an idle connection, which many do after a minute.
-    static let pingAfterMilliseconds = 30_000
-
     /// The WebSocket handshake is done: the reply goes first, then the hub
     /// greets the new session. A browser reads the protocol's lines from the
     /// start (Protocol.md §11): it never has human mode.
@@ -68,7 +61,7 @@ extension Server {
 
     /// A web connection that is not yet a session: its request must come whole in time.
     func webHousekeeping(_ connection: Connection, at now: Instant) {
-        guard now.milliseconds(since: connection.connectedAt) > Int64(Self.requestMilliseconds) else { return }
+        guard now.milliseconds(since: connection.connectedAt) > Int64(limits.webRequestMilliseconds) else { return }
         connection.framing.discardInput()
         writes.enqueue(HTTPResponse.error(.requestTimeout, message: WebTexts.requestTooSlow).serialized(), for: connection)
         writes.closeAfterFlush(connection)
@@ -81,7 +74,7 @@ extension Server {
             connection.lastHeardAt = now
             return
         }
-        guard now.milliseconds(since: connection.lastHeardAt) >= Int64(Self.pingAfterMilliseconds) else { return }
+        guard now.milliseconds(since: connection.lastHeardAt) >= Int64(limits.webSocketPingMilliseconds) else { return }
         connection.lastHeardAt = now  // one ping a silent spell
         writes.enqueue(WebSocketFrameEncoder.ping([]), for: connection)
     }
