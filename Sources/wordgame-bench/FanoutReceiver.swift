@@ -22,9 +22,17 @@ final class FanoutReceiver {
     private var progress: [Int]
     private var prefix: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 65_536)
+    /// WebSocket players: each line is a frame's payload, not ended by LF.
+    private let webSocket: Bool
+    /// Where each socket is in its current frame (`scanFrames`), and the payload bytes left.
+    private var framePhase: [UInt8]
+    private var frameLeft: [Int]
 
-    /// Room for `capacity` sockets, added one by one.
-    init(capacity: Int) {
+    /// Room for `capacity` sockets, added one by one; `webSocket`: they are WebSocket players.
+    init(capacity: Int, webSocket: Bool = false) {
+        self.webSocket = webSocket
+        framePhase = Array(repeating: 0, count: capacity)
+        frameLeft = Array(repeating: 0, count: capacity)
         do { epoll = try Epoll(capacity: 4_096) } catch { fail("\(error)") }
         arrivals = Array(repeating: .nan, count: capacity)
         bytes = Array(repeating: 0, count: capacity)
@@ -34,12 +42,17 @@ final class FanoutReceiver {
 
     /// Adds a connected non-blocking socket; returns its index.
     @discardableResult
-    func add(_ fd: FileDescriptor) -> Int {
+    func add(_ fd: FileDescriptor, alreadyRead: [UInt8] = []) -> Int {
         let index = fds.count
         precondition(index < arrivals.count, "more sockets than the receiver's capacity")
         // Its events carry its index, not its descriptor number.
         do { try epoll.add(fd, id: Int32(index)) } catch { fail("\(error)") }
         fds.append(fd)
+        if !alreadyRead.isEmpty {
+            // What came behind a WebSocket handshake's reply: scanned as if just read.
+            chunk.replaceSubrange(0..<alreadyRead.count, with: alreadyRead)
+            scan(index, count: alreadyRead.count, arrival: now())
+        }
         return index
     }
 
@@ -114,6 +127,7 @@ final class FanoutReceiver {
     /// Follows socket `index`'s lines through the `count` bytes just read:
     /// the first bytes of a line are compared with the prefix, the rest skipped.
     private func scan(_ index: Int, count: Int, arrival: Double) {
+        if webSocket { return scanFrames(index, count: count, arrival: arrival) }
         bytes[index] += count
         let whole = prefix.count
         var state = progress[index]
@@ -139,5 +153,61 @@ final class FanoutReceiver {
             }
         }
         progress[index] = state
+    }
+
+    /// `scan` for WebSocket players: frames (server frames are never masked),
+    /// each one line, its end the end of the frame's payload.
+    private func scanFrames(_ index: Int, count: Int, arrival: Double) {
+        bytes[index] += count
+        let whole = prefix.count
+        var state = progress[index], phase = framePhase[index], left = frameLeft[index]
+        chunk.withUnsafeBytes { buffer in
+            var at = 0
+            while at < count {
+                switch phase {
+                case 0:  // FIN and opcode
+                    phase = 1
+                    at += 1
+                case 1:  // the length, or the mark of a 16-bit one
+                    let length = Int(buffer[at] & 0x7F)
+                    at += 1
+                    if length == 126 {
+                        phase = 2
+                    } else {
+                        precondition(length < 127, "no server line needs a 64-bit length")
+                        (left, phase, state) = (length, 4, 0)
+                    }
+                case 2:
+                    left = Int(buffer[at]) << 8
+                    phase = 3
+                    at += 1
+                case 3:
+                    left |= Int(buffer[at])
+                    (phase, state) = (4, 0)
+                    at += 1
+                default:  // the payload: its first bytes against the prefix
+                    let taken = min(left, count - at)
+                    var offset = 0
+                    while state >= 0, state < whole, offset < taken {
+                        state = buffer[at + offset] == prefix[state] ? state + 1 : -1
+                        offset += 1
+                    }
+                    at += taken
+                    left -= taken
+                }
+                if phase == 4 && left == 0 {
+                    // The frame is whole: the line has ended.
+                    if state == whole && awaiting[index] {
+                        arrivals[index] = arrival
+                        awaiting[index] = false
+                        remaining -= 1
+                    }
+                    (phase, state) = (0, 0)
+                }
+            }
+        }
+        progress[index] = state
+        framePhase[index] = phase
+        frameLeft[index] = left
     }
 }

@@ -5,10 +5,11 @@ import WordGamePOSIX
 /// fresh wordgame-server. A trigger is the last answer of a round: N−1
 /// players answer, the server goes idle, then the last one answers and the
 /// round closes; the latency is until the next ROUND is whole on each socket.
+/// `webSocket`: the players are browsers (WebSocket on the web port), not TCP.
 enum FanoutWordgame {
     static let room = "bench"
 
-    static func run(players: Int, triggers: Int) -> FanoutRun {
+    static func run(players: Int, triggers: Int, webSocket: Bool = false) -> FanoutRun {
         // Results files are not what is measured here: --no-results. 1,000 pairs of
         // 10 minutes, so no game ends and no round times out during a run; everyone
         // answers y, and --max-incorrect 1000 keeps even the wrong ones in.
@@ -18,15 +19,24 @@ enum FanoutWordgame {
         let pid = server.process.processIdentifier
         var run = FanoutRun()
         let idleKiB = residentKiB(ofProcess: pid)
-        let receiver = FanoutReceiver(capacity: players)
+        let receiver = FanoutReceiver(capacity: players, webSocket: webSocket)
+        // What a player sends: a line over TCP, a masked text frame a line over a WebSocket.
+        func wire(_ text: String) -> [UInt8] { webSocket ? textFrames(text) : Array(text.utf8) }
 
         // Join, in one send a player; the first is in before the others come, as the room's host.
         let joinStart = now()
         receiver.expect("OK JOIN ", on: 0..<players)
         for index in 0..<players {
-            let fd = dialLoopback(port: server.port, "wordgame-server")
-            receiver.add(fd)
-            sendLine(machineMode + "NAME p\(index)\nJOIN \(room)\n", to: fd)
+            if webSocket {
+                // A browser's session is in machine mode from the start: no MODE line.
+                let (fd, alreadyRead) = dialWebSocket(port: server.webPort)
+                receiver.add(fd, alreadyRead: alreadyRead)
+                sendLine(wire("NAME p\(index)\nJOIN \(room)\n"), to: fd)
+            } else {
+                let fd = dialLoopback(port: server.port, "wordgame-server")
+                receiver.add(fd)
+                sendLine(machineMode + "NAME p\(index)\nJOIN \(room)\n", to: fd)
+            }
             if index == 0 { receiver.waitFor(0, "the host's OK JOIN") }
             if index % 100 == 0 { receiver.pump(timeout: 0) }  // everyone hears of each arrival: read as we go
         }
@@ -38,7 +48,7 @@ enum FanoutWordgame {
         // START's ROOM line is the room's last; it may wait, or go with ROUND 1 in START's own
         // turn. Once it is in everywhere, ROUND 1 has gone out too and nothing is pending.
         receiver.expect("ROOM \"\(room)\" PLAYING \(players) ", on: 0..<players)
-        sendLine("START\n", to: receiver.fds[0])
+        sendLine(wire("START\n"), to: receiver.fds[0])
         receiver.waitForAll("ROOM PLAYING after START")
         receiver.drain(seconds: 0.2)
         run.kibPerConnection = (residentKiB(ofProcess: pid) - idleKiB) / Double(players)
@@ -52,14 +62,14 @@ enum FanoutWordgame {
             // The first answer: its PROGRESS goes to everyone at once.
             receiver.expect("PROGRESS \(round) 1 \(players)", on: 0..<players)
             let firstAnswer = now()
-            sendLine("ANSWER \(round) y\n", to: fds[0])
+            sendLine(wire("ANSWER \(round) y\n"), to: fds[0])
             receiver.waitForAll("PROGRESS \(round) with the first answer")
             // The answers alone (read, judge, OK ANSWER): the room's next PROGRESS is not due
             // until an interval after the first; a run that takes longer says so.
             receiver.expect("OK ANSWER \(round) ", on: 1..<last)
             let cpuBeforeAlone = cpuSeconds(ofProcess: pid)
             for index in 1..<last {
-                sendLine("ANSWER \(round) y\n", to: fds[index])
+                sendLine(wire("ANSWER \(round) y\n"), to: fds[index])
                 if index % 100 == 0 { receiver.pump(timeout: 0) }
             }
             receiver.waitForAll("OK ANSWER \(round) to \(last - 1) players")
@@ -76,7 +86,7 @@ enum FanoutWordgame {
             cpuAnswers += cpuSeconds(ofProcess: pid) - cpuBefore
 
             // The trigger: the last answer closes the round, and the next ROUND goes out.
-            let answer = Array("ANSWER \(round) y\n".utf8)
+            let answer = wire("ANSWER \(round) y\n")
             receiver.expect("ROUND \(round + 1) ", on: 0..<players)
             let cpuBeforeClose = cpuSeconds(ofProcess: pid)
             let start = now()

@@ -9,6 +9,8 @@ import WordGamePOSIX
 final class ServerProcess {
     let process = Process()
     let port: UInt16
+    /// The web port (pages and the game over WebSocket), always a free one.
+    let webPort: UInt16
     /// The server's console after the banner, as it comes.
     let console = ConsoleLines()
     private let output = Pipe()
@@ -16,13 +18,18 @@ final class ServerProcess {
     init(arguments: [String]) {
         let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("wordgame-server")
         process.executableURL = binary
-        process.arguments = ["--bind", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--web-port", "0"] + arguments
         let banner = ChildProcesses.start(process, output: output, stopWith: Signal.interrupt, readingUntil: "Join from",
                                           what: "\(binary.path) (build it: swift build -c release)")
         guard let range = banner.range(of: #"port \d+"#, options: .regularExpression), let port = UInt16(banner[range].dropFirst(5)) else {
             fail("no port in banner: \(banner)")
         }
         self.port = port
+        guard let web = banner.range(of: #"web port \d+"#, options: .regularExpression),
+              let webPort = UInt16(banner[web].dropFirst(9)) else {
+            fail("no web port in banner: \(banner)")
+        }
+        self.webPort = webPort
         // A pipe nobody reads fills at 64 KiB (a thousand "joined" lines); the
         // server's console thread then blocks, and so does its exit, which flushes the console.
         console.startReading(FileDescriptor(rawValue: output.fileHandleForReading.fileDescriptor))

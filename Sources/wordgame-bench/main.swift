@@ -24,6 +24,11 @@ import Foundation
 //                                     PUBLISH to N subscribers, one receiver for both,
 //                                     runs interleaved (default 1000 5000 10000, K 3, R 5),
 //                                     and a bare epoll loop sending the same lines: the floor
+//   wordgame-bench web [sizes...] [--pairs K] [--rounds R]
+//                                     the same round with WebSocket players beside TCP ones:
+//                                     CPU, memory and fan-out, and their ratios (default 1000 10000)
+//   wordgame-bench ws-echo            a WebSocket echo endpoint on our framing code, for the
+//                                     Autobahn cases (kosoku's fuzzing client)
 //   (wordgame-bench bare-loop is that loop, started by fanout as a child process.)
 //
 // Build first: swift build -c release && .build/release/wordgame-bench fairness
@@ -37,6 +42,8 @@ let usage = """
            wordgame-bench soak [--minutes M] [--bots N] [--drop-percent P] [--hostile H] [--rooms R]
                                [--round-ms MS] [--pairs N] [--max-incorrect N] [--seed N] [--hostile-address 127.0.0.X]
            wordgame-bench fanout [sizes...] [--pairs K] [--rounds R]
+           wordgame-bench web [sizes...] [--pairs K] [--rounds R]
+           wordgame-bench ws-echo
     """
 
 raiseDescriptorLimit()
@@ -45,6 +52,8 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.flatMap { Int($0) == nil ? arguments.removeFirst() : nil } ?? "room"
 if mode == "soak" { SoakBench.run(arguments) }  // flags of its own (SoakOptions.swift)
 if mode == "fanout" { FanoutBench.run(arguments) }  // flags of its own (FanoutBench.swift)
+if mode == "web" { WebBench.run(arguments) }  // the same flags (WebBench.swift)
+if mode == "ws-echo" { WebSocketEcho.run(arguments) }  // for the Autobahn cases
 if mode == "bare-loop" { BareLoopServer.run() }  // fanout's floor, run as its child
 let numbers = arguments.map { argument -> Int in
     guard let number = Int(argument), number > 0 else { fail("not a positive number: \(argument)\n\(usage)") }

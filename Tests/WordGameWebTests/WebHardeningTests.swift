@@ -26,7 +26,9 @@ import WordGameTestSupport
             let server = try WebServer()
             #expect(try exchange(server, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").hasPrefix("HTTP/1.1 405"))
             #expect(try exchange(server, "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 405"))
-            for path in ["/nothing", "/../Package.swift", "/%2e%2e/Package.swift", "/student.html", "/Resources/web/host.html", "//etc/passwd"] {
+            let strangers = ["/nothing", "/../Package.swift", "/%2e%2e/Package.swift", "/student.html",
+                             "/Resources/web/host.html", "//etc/passwd"]
+            for path in strangers {
                 let answer = try get(server, path)
                 #expect(answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 400"), "\(path): \(answer.prefix(40))")
             }
