@@ -46,7 +46,7 @@ public struct WebSocketFrameDecoder: Sendable {
 
     private var stage = Stage.header
     /// The header of the frame being read, up to 14 bytes.
-    private var headerBytes: [UInt8] = []
+    private var headerBytes = FrameHeaderBytes()
     // The frame being read, valid once the header is complete.
     private var frameIsFinal = false
     private var frameOpcode = WebSocketOpcode.continuation
@@ -65,7 +65,6 @@ public struct WebSocketFrameDecoder: Sendable {
     ///   the same accounting.
     public init(maxMessageBytes: Int = WebSocketFrameDecoder.defaultMaxMessageBytes) {
         self.maxMessageBytes = max(maxMessageBytes, WebSocketFrameFormat.maxControlPayloadByteCount)
-        headerBytes.reserveCapacity(WebSocketFrameFormat.maxHeaderByteCount)
     }
 
     /// Bytes currently held: header bytes, message payload, control payload.
@@ -150,9 +149,9 @@ public struct WebSocketFrameDecoder: Sendable {
         }
         guard headerBytes.count >= 2, headerBytes.count == fullHeaderByteCount() else { return nil }
         let keyStart = headerBytes.count - WebSocketFrameFormat.maskingKeyByteCount
-        maskingKey = headerBytes[keyStart...].reduce(0) { $0 << 8 | UInt32($1) }
+        maskingKey = (keyStart..<headerBytes.count).reduce(0) { $0 << 8 | UInt32(headerBytes[$1]) }
         maskOffset = 0
-        headerBytes.removeAll(keepingCapacity: true)
+        headerBytes.removeAll()
         stage = .payload
         if !frameOpcode.isControl {
             reserveMessageCapacity(for: payloadRemaining)
@@ -275,10 +274,10 @@ public struct WebSocketFrameDecoder: Sendable {
         stage = .header
         switch frameOpcode {
         case .ping:
-            defer { controlBytes.removeAll(keepingCapacity: true) }
+            defer { controlBytes = [] }
             return .ping(controlBytes)
         case .pong:
-            defer { controlBytes.removeAll(keepingCapacity: true) }
+            defer { controlBytes = [] }
             return .pong(controlBytes)
         case .close:
             return finishCloseFrame()
@@ -290,7 +289,8 @@ public struct WebSocketFrameDecoder: Sendable {
                     return fail(WebSocketCloseCode.invalidPayloadData, "text message ends inside a UTF-8 sequence")
                 }
                 let text = String(decoding: messageBytes, as: UTF8.self)
-                messageBytes.removeAll(keepingCapacity: true)
+                // Released, not kept: an idle player's decoder holds no buffer.
+                messageBytes = []
                 return .text(text)
             }
             let payload = messageBytes
@@ -333,7 +333,7 @@ public struct WebSocketFrameDecoder: Sendable {
     }
 
     private mutating func releaseBuffers() {
-        headerBytes = []
+        headerBytes.removeAll()
         messageBytes = []
         controlBytes = []
         messageOpcode = nil

@@ -7,16 +7,23 @@ import WordGameProtocol
 /// as a line typed over TCP is (`LineFramer`), so the rules are the same
 /// whichever way a player came: the same length limit, the same UTF-8 check.
 final class WebFraming: Framing {
-    /// What a web connection may do: set by the server's options.
-    struct Policy {
+    /// What a web connection may do: set by the server's options, and shared
+    /// by every web connection (a reference, so that none carries a copy).
+    final class Policy: Sendable {
         /// The path of the WebSocket endpoint.
-        var path = "/ws"
+        let path = "/ws"
         /// The subprotocol echoed to a client that offers it.
-        var subprotocol = WebFraming.subprotocol
+        let subprotocol = WebFraming.subprotocol
         /// A line's limit, and so a message's (a longer message is closed with 1009).
-        var maxLineBytes = LineFramer.defaultMaxLineBytes
+        let maxLineBytes: Int
         /// Whether a handshake's `Origin` may connect (the server's own pages, and any origin the operator allows).
-        var isOriginAllowed: @Sendable (_ origin: String?, _ host: String?) -> Bool = WebSocketOriginPolicy.sameOriginOrAbsent
+        let isOriginAllowed: @Sendable (_ origin: String?, _ host: String?) -> Bool
+
+        init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes,
+             isOriginAllowed: @escaping @Sendable (String?, String?) -> Bool = WebSocketOriginPolicy.sameOriginOrAbsent) {
+            self.maxLineBytes = maxLineBytes
+            self.isOriginAllowed = isOriginAllowed
+        }
     }
 
     /// The subprotocol of this version of the protocol.
@@ -66,11 +73,12 @@ final class WebFraming: Framing {
 
     func next() -> Inbound {
         if pendingIndex < pending.count {
-            defer { pendingIndex += 1 }
-            return pending[pendingIndex]
+            let unit = pending[pendingIndex]
+            pendingIndex += 1
+            // Released once drained: an idle player's framing holds no buffer.
+            if pendingIndex == pending.count { (pending, pendingIndex) = ([], 0) }
+            return unit
         }
-        pending = []
-        pendingIndex = 0
         let bytes = input
         input = []
         switch stage {
@@ -79,12 +87,20 @@ final class WebFraming: Framing {
             stage = .request(parser)
             return answer(result, bytes)
         case .webSocket(var decoder, var framer):
+            // Out of the enum while they work, so that they are not copied on write.
+            stage = .done
             let events = decoder.feed(bytes[...])
-            stage = .webSocket(decoder, framer)
-            // Reading a close, a binary message or a broken frame ends the stage (`read` sets it `done`).
-            for event in events where isWebSocket { pending.append(meaning(of: event, &framer)) }
-            if case .webSocket = stage { stage = .webSocket(decoder, framer) }
-            return pending.isEmpty ? .frames([]) : next()
+            var units: [Inbound] = []
+            for event in events {
+                let unit = Self.meaning(of: event, &framer)
+                units.append(unit)
+                // After a close, a binary message or a broken frame, nothing more is read: the stage stays done.
+                if case .end = unit { break }
+            }
+            if units.last.map(Self.ends) != true { stage = .webSocket(decoder, framer) }
+            guard units.count > 1 else { return units.first ?? .frames([]) }
+            pending = units
+            return next()
         case .done:
             return .frames([])
         }
@@ -120,23 +136,26 @@ final class WebFraming: Framing {
         }
     }
 
+    private static func ends(_ unit: Inbound) -> Bool { if case .end = unit { true } else { false } }
+
     /// One frame's meaning. A text message is one line, read as the line framer reads a typed line.
-    private func meaning(of event: WebSocketEvent, _ framer: inout LineFramer) -> Inbound {
+    private static func meaning(of event: WebSocketEvent, _ framer: inout LineFramer) -> Inbound {
         switch event {
         case .text(let text):
-            return .frames(framer.feed((Array(text.utf8) + [0x0A])[...]))
+            var line = [UInt8]()
+            line.reserveCapacity(text.utf8.count + 1)
+            line.append(contentsOf: text.utf8)
+            line.append(0x0A)
+            return .frames(framer.feed(line[...]))
         case .binary:
-            stage = .done
             return .end(farewell: WebSocketFrameEncoder.close(code: WebSocketCloseCode.unsupportedData, reason: "lines are text messages"))
         case .ping(let payload):
             return .reply(WebSocketFrameEncoder.pong(payload))
         case .pong:
             return .frames([])
         case .close(let code, _):
-            stage = .done
             return .end(farewell: WebSocketFrameEncoder.close(code: code ?? WebSocketCloseCode.normalClosure))
         case .failure(let code, let reason):
-            stage = .done
             return .end(farewell: WebSocketFrameEncoder.close(code: code, reason: reason))
         }
     }
