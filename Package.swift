@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode"]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
-            "WordGameCommandLine", "WordListFiles",
+            "WordGameCommandLine", "WordListFiles", "QRCode",
         ]),
         .executableTarget(name: "wordgame-server", dependencies: [
             "WordGame", "WordGameServer", "WordGameResults", "WordGamePOSIX", "WordGameCommandLine", "WordListFiles",
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "WordGameClientTests",
             dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport",
-                           "WordGamePOSIX", "WordListFiles"]
+                           "WordGamePOSIX", "WordListFiles", "QRCode"]
         ),
         .testTarget(
             name: "WordGameServerTests",

@@ -29,6 +29,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case ranking = "RANKING"
     case token = "TOKEN"
     case score = "SCORE"
+    case web = "WEB"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the

@@ -67,4 +67,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// `SCORE <correct> <wrong> <rank> <ranked>`: your counters in the game on,
     /// for a player coming back to it (the same fields as `RESULT`).
     case score(correct: Int, wrong: Int, rank: Int, ranked: Int)
+    /// `WEB <url>`: where students join this room in a browser, its code filled
+    /// in (to the host and viewers, from a server with a web port).
+    case web(url: String)
 }

@@ -71,6 +71,7 @@ extension ServerMessage {
         case .token(let code, let grace): w.keyword(.token); w.quoted(code); w.number(grace)
         case .score(let correct, let wrong, let rank, let ranked):
             w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
+        case .web(let url): w.keyword(.web); w.quoted(url)
         }
     }
 }

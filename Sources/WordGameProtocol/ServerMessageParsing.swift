@@ -73,6 +73,7 @@ extension ServerMessage {
                                          wrong: try reader.int(), milliseconds: Int64(try reader.int()), outAt: try reader.int()))
         case .token: self = .token(code: try reader.string(), graceSeconds: try reader.int())
         case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
+        case .web: self = .web(url: try reader.string())
         }
         try reader.end()
     }

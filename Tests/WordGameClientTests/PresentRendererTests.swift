@@ -1,3 +1,4 @@
+import QRCode
 import Testing
 import TextColumns
 @testable import WordGameClient
@@ -51,6 +52,33 @@ import WordGameProtocol
         #expect(text(lobby).contains("wordgame-client --host 192.168.1.20 --room K7PX"))
         #expect(text(lobby).contains("3 players · press S to start"))
         for name in ["Student1", "Student2", "Student3"] { #expect(text(lobby).contains(name)) }
+    }
+
+    /// With a web port, the browser's address comes first, and a QR code of it stands on the right in white on black.
+    @Test func aServerWithAWebPortGetsTheBrowserAddressAndItsQRCode() throws {
+        let url = "http://192.168.1.20:8080/?room=K7PX"
+        var state = lobby(players: 3)
+        state.receive(.web(url: url), at: t(0))
+        #expect(state.joinLines().first == "In a browser:  \(url)")
+        let code = try QRCode.encode(url).terminalLines()
+        for (columns, rows) in [(80, 24), (120, 30), (200, 60)] {
+            let lobby = frame(state, columns: columns, rows: rows)
+            let top = try #require(row(of: code[0], in: lobby), "no QR code at \(columns)×\(rows)")
+            for (offset, line) in code.enumerated() {
+                #expect(lobby.rows[top + offset].hasSuffix(line + " "), "\(columns)×\(rows), QR row \(offset)")
+            }
+            let left = columns - code[0].count - 1
+            #expect(lobby.spans.contains { $0.row == top && $0.column == left && $0.styles == [.paper] })
+            // The join lines, the code and the names stay whole, left of the QR code.
+            #expect(text(lobby).contains(url))
+            #expect(text(lobby).contains("nc 192.168.1.20 4000"))
+            #expect(!text(lobby).contains("…"))
+            for name in ["Student1", "Student2", "Student3"] { #expect(text(lobby).contains(name)) }
+        }
+        // Too narrow to stand beside the join lines: the address alone.
+        let narrow = frame(state, columns: 60, rows: 20)
+        #expect(row(of: code[0], in: narrow) == nil)
+        #expect(text(narrow).contains(url))
     }
 
     @Test func theJoinLinesNameAPortThatIsNotTheDefault() {

@@ -52,6 +52,7 @@ import WordGameProtocol
         .token(code: "K7PXABCD", graceSeconds: 60),
         .score(correct: 2, wrong: 0, rank: 1, ranked: 4),
         .notice(.back, "Bo is back."),
+        .web(url: "http://192.0.2.2:8080/?room=K7PX"),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -96,10 +97,11 @@ import WordGameProtocol
         case .resumed: "resumed"
         case .token: "token"
         case .score: "score"
+        case .web: "web"
         }
     }
 
-    static let variantCount = 38
+    static let variantCount = 39
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -115,7 +117,7 @@ import WordGameProtocol
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
-                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE"])
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 

@@ -21,6 +21,8 @@ public struct PresentState: Sendable {
     /// Where students connect: this machine's network address and the port (set by the app).
     public var joinAddress: String?
     public var joinPort: UInt16 = 4000
+    /// Where students join in a browser, the room's code filled in (the server's `WEB` line); nil: the server has no web port.
+    public var browserAddress: String?
     /// Said when quitting, by whoever owns the room (e.g. the in-process server stops with the screen).
     /// The screen runs the server: quitting stops it, and its BYE tells everyone,
     /// so the host does not say QUIT first (that would tell the class "the host is away").
@@ -96,16 +98,21 @@ public struct PresentState: Sendable {
         return "Quit? The room waits \(GameSettings.defaultHostGraceMilliseconds / 60_000) minutes for you to take it back."
     }
 
-    /// The exact lines a student types, for `nc` and for the client, said
-    /// more tersely when the window is narrow: the code must never be cut off.
+    /// The exact lines a student types: the browser's address first (most
+    /// students have only a browser), then `nc` and the client, said more
+    /// tersely when the window is narrow (the client's line goes first): the
+    /// code must never be cut off.
     public func joinLines(width: Int = .max) -> [String] {
         guard let address = joinAddress, let room else { return [] }
         let code = room.uppercased()
         let port = joinPort == 4000 ? "" : " --port \(joinPort)"
         let client = "wordgame-client --host \(address)\(port) --room \(code)"
-        let full = ["nc \(address) \(joinPort)   then type   NAME yourname   and   JOIN \(code)", "or  " + client]
+        let nc = "nc \(address) \(joinPort)   then type   NAME yourname   and   JOIN \(code)"
+        let full = (browserAddress.map { ["In a browser:  \($0)"] } ?? []) + [nc, "or  " + client]
         if full.allSatisfy({ $0.columnWidth <= width }) { return full }
-        return ["nc \(address) \(joinPort) · NAME you · JOIN \(code)", client]
+        let browser = browserAddress.map { url in "Open  \(url)".columnWidth <= width ? "Open  \(url)" : url }
+        let terseClient = client.columnWidth <= width || browserAddress == nil ? [client] : []
+        return (browser.map { [$0] } ?? []) + ["nc \(address) \(joinPort) · NAME you · JOIN \(code)"] + terseClient
     }
 
     public var screen: Screen {
@@ -175,6 +182,7 @@ public struct PresentState: Sendable {
             locked = false
             resumedAwaitingRoom = true
         case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
+        case .web(let url): browserAddress = url
         case .you(let state): me = state
         case .roster(let name): incomingRoster.append(name)
         case .end(.roster):

@@ -11,6 +11,9 @@ import TextColumns
 public struct Frame: Equatable, Sendable {
     public enum Style: Equatable, Sendable {
         case bold, reverse, dim, green, red, yellow, cyan
+        /// Bright white on black, whatever the terminal's own colours: a QR
+        /// code drawn in it scans on a light theme as on a dark one.
+        case paper
 
         var sgr: String {
             switch self {
@@ -21,6 +24,7 @@ public struct Frame: Equatable, Sendable {
             case .red: return "31"
             case .yellow: return "33"
             case .cyan: return "36"
+            case .paper: return "97;40"
             }
         }
 

@@ -151,6 +151,8 @@ struct HumanReading {
             lines.append(S.token(code: code, graceSeconds: grace))
         case .score(let correct, let wrong, let rank, let ranked):
             lines.append(S.score(correct: correct, wrong: wrong, rank: rank, ranked: ranked, lead: "Your score so far"))
+        case .web(let url):
+            lines.append(S.web(url))
         }
     }
 }

@@ -101,4 +101,6 @@ enum HumanSentences {
     static func token(code: String, graceSeconds: Int) -> String {
         "If your connection drops, connect again within \(graceSeconds) s and type RESUME \(code)."
     }
+
+    static func web(_ url: String) -> String { "Students can also join in a browser: \(url)" }
 }

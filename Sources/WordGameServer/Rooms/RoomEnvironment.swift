@@ -18,4 +18,7 @@ struct RoomEnvironment {
     var log: (String) -> Void
     /// A finished game, for the results files.
     var gameEnded: (GameRecord) -> Void
+    /// Where students join room `room` in a browser (the `WEB` line to the
+    /// host and viewers); nil when the server has no web port.
+    var browserAddress: (_ room: String) -> String? = { _ in nil }
 }

@@ -10,7 +10,7 @@ extension Room {
         let returning = seat?.awaySince != nil
         seat?.connection = id
         seat?.awaySince = nil
-        outbox.send([.room(info), membersLine, .you(.hosting), .info(hostWelcome)] + observerStart(at: now), to: id)
+        outbox.send([.room(info), membersLine, .you(.hosting)] + browserAddress + [.info(hostWelcome)] + observerStart(at: now), to: id)
         if returning {
             broadcast([.notice(.host, Self.hostIsBack)])
             environment.log(ConsoleTexts.hostBack(room: name))
@@ -31,11 +31,17 @@ extension Room {
 
     func addViewer(_ id: PlayerID, at now: Instant) {
         roster.addViewer(id)
-        outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing), .info(viewerHint)] + observerStart(at: now), to: id)
+        outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing)] + browserAddress + [.info(viewerHint)]
+                    + observerStart(at: now), to: id)
     }
 
     func removeViewer(_ id: PlayerID) {
         roster.removeViewer(id)
+    }
+
+    /// The `WEB` line: where the class joins in a browser, for the screen that shows it.
+    private var browserAddress: [ServerMessage] {
+        environment.browserAddress(name).map { [.web(url: $0)] } ?? []
     }
 
     /// What an observer needs on arrival: whether the room is locked, the

@@ -87,7 +87,8 @@ public final class Server: @unchecked Sendable {
             random: random.next,
             wallClock: { WallClock.secondsSince1970() },
             log: { events($0) },
-            gameEnded: { record in results?.save(record) })
+            gameEnded: { record in results?.save(record) },
+            browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) })
         hub = Hub(settings: configuration.game, environment: environment, control: self, limits: limits, affinity: affinity)
         wire()
     }

@@ -63,7 +63,9 @@ final class HubWorld {
     /// Finished games, as the results writer would get them.
     private(set) var games: [GameRecord] = []
 
-    init(settings: GameSettings, limits: ConnectionLimits = ConnectionLimits(), seed: UInt64 = 9, start: Instant = .milliseconds(0)) {
+    /// `browserAddress`: the web port's address, as a server with one gives rooms (nil: none).
+    init(settings: GameSettings, limits: ConnectionLimits = ConnectionLimits(), seed: UInt64 = 9, start: Instant = .milliseconds(0),
+         browserAddress: String? = nil) {
         self.settings = settings
         self.limits = limits
         now = start
@@ -71,7 +73,8 @@ final class HubWorld {
         var generator = SeededGenerator(seed: seed)
         let environment = RoomEnvironment(outbox: self, nextTag: { tags += 1; return tags }, random: { generator.next() },
                                           wallClock: { 1_763_900_000 }, log: { [unowned self] in log.append($0) },
-                                          gameEnded: { [unowned self] in games.append($0) })
+                                          gameEnded: { [unowned self] in games.append($0) },
+                                          browserAddress: { room in browserAddress.map { $0 + "?room=" + room.uppercased() } })
         hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
     }
 

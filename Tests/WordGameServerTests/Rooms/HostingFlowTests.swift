@@ -17,6 +17,32 @@ import WordGameProtocol
         return (client, room, key)
     }
 
+    /// The projector draws the browser address as a QR code: the host and viewers hear it, players do not need it.
+    @Test func theHostAndViewersAreToldWhereStudentsJoinInABrowser() throws {
+        let world = HubWorld(settings: GameSettings(words: TestServer.defaultWords, rules: .original, seed: 1),
+                             browserAddress: "http://192.0.2.2:8080/")
+        let (host, room, _) = try teacher(world)
+        let web = "WEB \"http://192.0.2.2:8080/?room=\(room.uppercased())\""
+        let hostLines = host.unread
+        let hosting = try #require(hostLines.firstIndex(of: "YOU HOSTING"))
+        #expect(hostLines[hosting + 1] == web)
+        let viewer = world.connect()
+        world.type("WATCH \(room)", from: viewer)
+        let viewerLines = viewer.unread
+        let viewing = try #require(viewerLines.firstIndex(of: "YOU VIEWING"))
+        #expect(viewerLines[viewing + 1] == web)
+        let ana = world.connect()
+        world.type("NAME Ana", from: ana)
+        world.type("JOIN \(room)", from: ana)
+        #expect(!ana.unread.contains { $0.hasPrefix("WEB ") })
+    }
+
+    @Test func withoutAWebPortNobodyIsToldOfOne() throws {
+        let world = HubWorld()
+        let (host, _, _) = try teacher(world)
+        #expect(!host.unread.contains { $0.hasPrefix("WEB ") })
+    }
+
     @Test func roomCodesAreShortDistinctAndHaveNoLookAlikes() throws {
         let world = HubWorld()
         var rooms: Set<String> = []
