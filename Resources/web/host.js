@@ -181,7 +181,7 @@ export class Projector {
   renderCountdown() {
     const left = this.countdownSeconds();
     $('countdown').hidden = left === 0 || this.closed;
-    $('countdown-text').textContent = left ? `The game starts in ${left} s` : '';
+    $('countdown-number').textContent = left ? `${left} s` : '';
   }
 
   /** The address students open, without its scheme's noise: "http://192.168.1.23:8080". */

@@ -116,6 +116,7 @@ const state = {
   game: null,
   round: null, // {n, pairs, english, spanish, ms, at}
   pressed: null,
+  answerTaken: false,
   timeUp: false,
   progress: null,
   said: {},
@@ -130,6 +131,7 @@ const state = {
   outAfter: null,
   countdownEnds: 0,
   gameProblem: '',
+  notice: '',
   sentOutBecause: '',
   message: null, // {title, text, button, action}
 };
@@ -170,7 +172,8 @@ const handlers = {
   STARTING(m) { state.countdownEnds = Date.now() + m.ms; },
   GAME(m) { beginGame(m); },
   ROUND: newRound,
-  PROGRESS(m) { if (state.round && state.round.n === m.n) state.progress = m; },
+  // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
+  PROGRESS(m) { if (state.round && state.round.n === m.n && (!state.pressed || state.answerTaken)) state.progress = m; },
   REVEAL: reveal,
   RESULT: result,
   TOP(m) { state.incomingTop.push(m); },
@@ -206,6 +209,9 @@ function ok(m) {
       state.joining = null;
       state.sentOutBecause = '';
       try { localStorage.setItem(NAME_KEY, state.name); } catch { /* not kept */ }
+      break;
+    case 'ANSWER':
+      if (state.round && state.round.n === m.n) state.answerTaken = true;
       break;
     case 'RESUME':
       state.name = m.name;
@@ -358,6 +364,8 @@ function newRound(m, receivedAt) {
 function answer(choice) {
   if (!canAnswer()) return;
   state.pressed = choice;
+  state.answerTaken = false;
+  state.progress = null; // counted before our answer: the next PROGRESS says how many others still think
   state.said[state.round.n] = choice;
   link.send(`ANSWER ${state.round.n} ${choice}`);
   pauseFall();
@@ -507,6 +515,7 @@ function render() {
   if (view === 'game') renderGame();
   if (view === 'end') renderEnd();
   if (view === 'message') renderMessage();
+  renderNotice(view);
   $('join-button').disabled = state.joining !== null;
   $('join-button').textContent = state.joining ? 'Joining…' : 'Join';
 }
@@ -533,6 +542,7 @@ function renderLobby() {
   else if (isHost()) next = 'You are the host: start the game when everyone is in.';
   else next = `Waiting for ${hostName()} to start the game…`;
   $('lobby-next').textContent = next;
+  $('lobby-next').classList.toggle('counting', seconds > 0);
   const alone = isHost() && (state.roomInfo?.members ?? 0) === 1;
   $('lobby-alone').hidden = !alone;
   $('lobby-alone').textContent = alone
@@ -630,6 +640,7 @@ function renderEnd() {
   else if (isHost()) next = 'You are the host: start the next game when everyone is ready.';
   else next = `Waiting for ${hostName()} to start the next game`;
   $('end-next').textContent = next;
+  $('end-next').classList.toggle('counting', seconds > 0);
   $('end-start').hidden = !isHost() || seconds > 0;
 }
 
@@ -700,18 +711,25 @@ function joinProblem(text) {
   $('join-problem').hidden = !text;
 }
 
+/** How long a room event stays on screen. */
+const NOTICE_MS = 8000;
 let noticeTimer = 0;
-/** A room event for a few seconds: during a pair, small at the foot of the fall, out of the counters' way. */
+
+/** A room event ("Bo joined.") for a few seconds (from a line: `receive` draws it where the view has room). */
 function showNotice(text) {
-  const element = currentView() === 'game' ? $('game-notice') : $('notice');
-  for (const other of [$('notice'), $('game-notice')]) {
-    other.textContent = other === element ? text : '';
-    other.classList.toggle('shown', other === element);
-  }
+  state.notice = text;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => {
-    for (const other of [$('notice'), $('game-notice')]) other.classList.remove('shown');
-  }, 8000);
+  noticeTimer = setTimeout(() => { state.notice = ''; render(); }, NOTICE_MS);
+}
+
+/** During a pair, small at the foot of the fall, out of the counters' way; elsewhere at the foot of the screen. */
+function renderNotice(view) {
+  const inGame = view === 'game';
+  for (const [element, here] of [[$('game-notice'), inGame], [$('notice'), !inGame]]) {
+    const text = here ? state.notice : '';
+    if (element.textContent !== text) element.textContent = text;
+    element.classList.toggle('shown', Boolean(text));
+  }
 }
 
 function showMessage(title, text, button, action) {

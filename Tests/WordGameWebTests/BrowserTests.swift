@@ -21,7 +21,7 @@ enum BrowserTools {
     /// `ok: …` for each check and ends with `PASS <case>`, or `FAIL <case>: why` and exit status 1.
     static func run(_ script: String, against server: WebServer, timeout: Double) throws -> ProgramRun {
         let path = scripts.appendingPathComponent(script).path
-        return try ProgramRun.run(python, [path, server.baseURL, String(server.port)], in: scripts, timeout: timeout)
+        return try ProgramRun.run(python, ["-B", path, server.baseURL, String(server.port)], in: scripts, timeout: timeout)
     }
 }
 
@@ -74,14 +74,15 @@ enum BrowserTools {
         }
     }
 
-    /// Pairs of 10 s, so that every screen of a pair can be taken while it falls.
+    /// Pairs of 10 s, so that every screen of a pair can be taken while it falls, and a start delay to see counting down.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func screenshotsAtPhoneAndProjectorSizesFitTheScreen() async throws {
         try await onOwnThread {
             let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: results) }
-            let server = try WebServer(rules: Rules(roundMilliseconds: 10_000, pairCount: 3), resultsDirectory: results.path)
+            let server = try WebServer(rules: Rules(roundMilliseconds: 10_000, pairCount: 3), startDelayMilliseconds: 3_000,
+                                       resultsDirectory: results.path)
             let run = try BrowserTools.run("screenshots.py", against: server, timeout: 180)
             expectPassed(run, "screenshots")
             #expect(run.stdout.contains("ok: the answer buttons at 375 are at least 48 px high"))

@@ -1,8 +1,9 @@
 """Case 3: the teacher's page opens a room and shows its code, address and
 QR code; students (TCP players) arrive; the page removes one (asking first)
 and locks the room; a refresh takes the room back; the host starts a game,
-which the projector shows to the podium and the ranking; the results links
-download the game's CSV files.
+which the projector shows to the podium and the ranking, and so does the
+watch page (a second screen, without controls); the results links download
+the game's CSV files.
 
 Usage: host_game.py <base-url> <game-port>"""
 
@@ -21,10 +22,13 @@ CODE = re.compile(r"^[ABCDEFGHJKMNPQRTUVWXY346789]{4,5}$")
 def main():
     driver = make_driver(1920, 1080)
     players = []
+    watchers = []
     try:
-        run(driver, players)
+        run(driver, players, watchers)
     finally:
         driver.quit()
+        for watcher in watchers:
+            watcher.quit()
         for player in players:
             player.close()
 
@@ -33,7 +37,7 @@ def roster(driver):
     return driver.execute_script("return [...document.querySelectorAll('#roster li')].map(li => li.textContent)")
 
 
-def run(driver, players):
+def run(driver, players, watchers):
     driver.get(f"{BASE}/host")
     by_id(driver, "teacher").send_keys("Ms Rivera")
     by_id(driver, "open-room").click()
@@ -57,8 +61,15 @@ def run(driver, players):
     wait_until("the room back after a refresh", lambda: text(driver, "room-code") == code and roster(driver) == ["Bo", "Cy"])
     check(True, "a refresh takes the room back with its key")
 
-    play(driver, bo, cy)
-    errors = page_errors(driver)
+    watcher = make_driver(1280, 720)
+    watchers.append(watcher)
+    watcher.get(f"{BASE}/watch?room={code}")
+    wait_until("the watch page's lobby", lambda: text(watcher, "room-code") == code and roster(watcher) == ["Bo", "Cy"])
+    check(watcher.execute_script("return document.querySelectorAll('#roster button, #controls').length") == 0,
+          "the watch page shows the room without controls")
+
+    play(driver, bo, cy, watcher)
+    errors = page_errors(driver) + page_errors(watcher)
     check(not errors, f"the page logged no errors: {errors}")
 
 
@@ -98,13 +109,14 @@ def lock_and_unlock(driver):
     wait_until("unlocked", lambda: "locked" not in text(driver, "facts"))
 
 
-def play(driver, bo, cy):
+def play(driver, bo, cy, watcher):
     bo_plays = AutoAnswerer(bo, lambda n, e, s: "CORRECT", delay=0.8)
     cy_plays = AutoAnswerer(cy, lambda n, e, s: "WRONG", delay=1.6)
     by_id(driver, "c-start").click()
     wait_until("the first pair", lambda: bo_plays.rounds)
     english = bo_plays.rounds[0][1]
     wait_until("the pair on the projector", lambda: text(driver, "p-english") == english)
+    wait_until("the pair on the second screen", lambda: text(watcher, "p-english") == english)
     thinking = wait_until("who is thinking", lambda: (text(driver, "thinking") or "").startswith("Still thinking"))
     check(thinking, f"the projector says who is still thinking: {text(driver, 'thinking')!r}")
     wait_until("the first reveal", lambda: (text(driver, "reveal-truth") or "").startswith(("✓ Pair 1:", "✗ Pair 1:")), timeout=10)
@@ -114,6 +126,8 @@ def play(driver, bo, cy):
     wait_until("the podium", lambda: visible(driver, "podium"), timeout=30)
     names = driver.execute_script("return [...document.querySelectorAll('#podium .place-name')].map(p => p.textContent)")
     check(sorted(names) == ["Bo", "Cy"], f"the podium shows the players: {names}")
+    wait_until("the podium on the second screen", lambda: visible(watcher, "podium") or visible(watcher, "ranking"))
+    check(True, "the second screen follows the game to its end")
     wait_until("the ranking (it follows the podium)", lambda: visible(driver, "ranking"), timeout=15)
     rows = driver.execute_script("return [...document.querySelectorAll('#ranking li .cell-1')].map(c => c.textContent)")
     bo_rank = wait_until("Bo's GAMEOVER", lambda: bo_plays.gameover)[0]

@@ -5,7 +5,7 @@ projector). On each: no horizontal overflow; on the students' page, answer
 buttons at least 48 px high. The PNGs go to $WORDGAME_SCREENSHOTS (or a
 temporary folder), for people to look at.
 
-Usage: screenshots.py <base-url> <game-port>   (the server's pairs should last about 10 s)"""
+Usage: screenshots.py <base-url> <game-port>   (pairs of about 10 s, a start delay of about 3 s)"""
 
 import os
 import sys
@@ -73,9 +73,16 @@ def run(host, student, players):
     shoot(student, "student-lobby", "375")
 
     for index, player in enumerate(players):
-        AutoAnswerer(player, lambda n, e, s, i=index: "CORRECT" if (n + i) % 3 else "WRONG", delay=0.4 + 0.3 * index)
+        # The last one thinks long over pair 2, so the student's page can be seen waiting for it.
+        delay = (lambda n: 7.0 if n == 2 else 2.0) if index == len(players) - 1 else 0.4 + 0.3 * index
+        AutoAnswerer(player, lambda n, e, s, i=index: "CORRECT" if (n + i) % 3 else "WRONG", delay=delay)
     set_viewport(host, 1920, 1080)
     by_id(host, "c-start").click()
+    # The start delay (3 s here) counts down on every screen.
+    wait_until("the countdown", lambda: visible(host, "countdown") and visible(student, "lobby")
+               and "starts in" in text(student, "lobby-next"))
+    shoot(host, "host-countdown", "1920", settle=0.1)
+    shoot(student, "student-countdown", "375", settle=0.1)
     during_pairs(host, student)
     at_the_end(host, student)
     for driver in (host, student):
@@ -101,10 +108,8 @@ def during_pairs(host, student):
     set_viewport(student, 375, 667, True)
     by_id(student, "answer-wrong").click()
     # The student is the last to answer pair 2 unless a TCP player is slow: the word stops where it was.
-    status = wait_until("answered", lambda: text(student, "game-status") if text(student, "game-status").startswith("Answered ✓")
-                        or "Pair 3" in text(student, "pair-number") else None)
-    if status.startswith("Answered ✓"):
-        shoot(student, "student-answered", "375", settle=0.1)
+    wait_until("the student's page saying whom it waits for", lambda: text(student, "game-status") == "Answered ✓ — waiting for 1 other")
+    shoot(student, "student-answered", "375", settle=0.1)
     wait_until("pair 3", lambda: text(student, "pair-number") == "Pair 3 of 3" and by_id(student, "answer-wrong").is_enabled(),
                timeout=20)
     by_id(student, "answer-wrong").click()

@@ -50,6 +50,12 @@ def play(driver, tcp):
     for number in range(1, 6):
         pair = wait_until(f"pair {number} on the page", lambda: pair_on_page(driver, number))
         seen.append(pair)
+        if number == 1:
+            duration, elapsed = driver.execute_script(
+                "const a = document.getElementById('drop').getAnimations()[0];"
+                "return a ? [a.effect.getComputedTiming().duration, a.currentTime] : [null, null]")
+            check(duration == 3000 and 0 <= elapsed < 3000,
+                  f"the Spanish word falls for the pair's time, from when it arrived: {duration} ms, {elapsed:.0f} ms in")
         if not by_id(driver, "answer-correct").is_enabled():
             continue  # out of the game: it watches
         _, how = PAGE_ANSWERS[number]
@@ -82,6 +88,10 @@ def play(driver, tcp):
           f"the TCP player's GAMEOVER agrees: {answerer.gameover}")
     pairs = driver.execute_script("return [...document.querySelectorAll('#end-pairs li')].map(li => li.textContent)")
     check(len(pairs) == 5 and all(f"{e} = {s}" in p for p, (e, s) in zip(pairs, seen)), f"the end dialog lists every pair: {pairs}")
+    said = [f"You said it is {PAGE_ANSWERS[n][0].lower()}" for n in range(1, 6)]
+    check(all(words in p for p, words in zip(pairs, said)), f"the end dialog says what the page answered: {said}")
+    marks = ["✓" if PAGE_ANSWERS[n][0] == answerer.reveals[n][2] else "✗" for n in range(1, 6)]
+    check([p[0] for p in pairs] == marks, f"each pair's verdict is the server's for what the page answered: {marks}")
     check("Waiting for the host (Tcp) to start the next game" in text(driver, "end-next"), "the end dialog says what comes next")
     tcp.send("START")
     wait_until("the countdown or the next game", lambda: "next game starts" in text(driver, "end-next") or visible(driver, "game"))

@@ -1,6 +1,7 @@
 """Case 2: a refresh in the middle of a game keeps the seat and the score;
 closing the tab and opening the address again takes the seat back too; a
-second tab does not take the seat of the first.
+second tab does not take the seat of the first; a lost network says
+"reconnecting…" and takes the seat back by itself when it returns.
 
 Usage: student_refresh.py <base-url> <game-port>"""
 
@@ -8,8 +9,8 @@ import re
 import sys
 import time
 
-from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, fields, make_driver, page_errors, run_case, text,
-                              visible, wait_until)
+from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, cut_network, fields, make_driver, page_errors,
+                              restore_network, run_case, text, visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 ROOM = "webgame2"
@@ -23,6 +24,7 @@ def main():
     try:
         play(driver, tcp)
         reopen(driver, tcp)
+        lose_network(driver, tcp)
     finally:
         driver.quit()
         tcp.close()
@@ -107,6 +109,21 @@ def reopen(driver, tcp):
     driver.switch_to.window(second)
     time.sleep(0.5)
     check(visible(driver, "lobby") and members(tcp) == 2, "the first tab still plays its seat")
+    errors = page_errors(driver)
+    check(not errors, f"the page logged no errors: {errors}")
+
+
+def lose_network(driver, tcp):
+    mark = tcp.count()
+    cut_network(driver)
+    tcp.wait_line(lambda l: l.startswith("NOTICE dropped"), start=mark)
+    shown = wait_until("the page saying it reconnects",
+                       lambda: visible(driver, "connection") and "attempt 3" in text(driver, "connection") and text(driver, "connection"))
+    check(shown.startswith("Connection lost — reconnecting…"), f"the page says it reconnects and keeps trying: {shown!r}")
+    restore_network(driver)
+    tcp.wait_line(lambda l: l.startswith("NOTICE back"), start=mark)
+    wait_until("the page back", lambda: not visible(driver, "connection") and visible(driver, "lobby"))
+    check(members(tcp) == 2 and NAME in text(driver, "where"), "back on the network, the page took its seat back by itself")
     errors = page_errors(driver)
     check(not errors, f"the page logged no errors: {errors}")
 

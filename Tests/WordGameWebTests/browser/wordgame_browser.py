@@ -120,6 +120,20 @@ def qr_loaded(driver):
     return driver.execute_script("const i = document.getElementById('qr'); return i.complete && i.naturalWidth > 0")
 
 
+def cut_network(driver):
+    """The network goes: the page's WebSocket closes, and new ones cannot open until `restore_network`."""
+    driver.execute_script("window.RealWebSocket = window.RealWebSocket || WebSocket;"
+                          "window.WebSocket = function () { throw new Error('the network is down'); };")
+    prototype = driver.execute_cdp_cmd("Runtime.evaluate", {"expression": "RealWebSocket.prototype"})["result"]["objectId"]
+    sockets = driver.execute_cdp_cmd("Runtime.queryObjects", {"prototypeObjectId": prototype})["objects"]["objectId"]
+    driver.execute_cdp_cmd("Runtime.callFunctionOn", {"objectId": sockets, "returnByValue": True,
+                                                      "functionDeclaration": "function () { this.forEach(s => s.close()); }"})
+
+
+def restore_network(driver):
+    driver.execute_script("window.WebSocket = window.RealWebSocket;")
+
+
 def screenshot_folder():
     folder = os.environ.get("WORDGAME_SCREENSHOTS") or os.path.join(tempfile.gettempdir(), "wordgame-screenshots")
     os.makedirs(folder, exist_ok=True)
@@ -202,8 +216,8 @@ def fields(line):
 
 
 class AutoAnswerer:
-    """Answers every pair a TCP player gets, after `delay` seconds, with `choose(round, english, spanish)`
-    (CORRECT or WRONG), naming the round; records the pairs and reveals it saw."""
+    """Answers every pair a TCP player gets, after `delay` seconds (or `delay(round)`), with
+    `choose(round, english, spanish)` (CORRECT or WRONG), naming the round; records the pairs and reveals it saw."""
 
     def __init__(self, player, choose, delay=0.3):
         self.player = player
@@ -227,7 +241,8 @@ class AutoAnswerer:
                 f = fields(line)
                 number = int(f[1])
                 self.rounds.append((number, f[3], f[4]))
-                threading.Timer(self.delay, self.player.send,
+                delay = self.delay(number) if callable(self.delay) else self.delay
+                threading.Timer(delay, self.player.send,
                                 [f"ANSWER {number} {self.choose(number, f[3], f[4])}"]).start()
             elif line.startswith("REVEAL "):
                 f = fields(line)
