@@ -201,6 +201,8 @@ export class Projector {
     qr.hidden = !looksLikeCode(this.room);
     const count = this.roster.length;
     $('roster-title').textContent = count === 0 ? 'Waiting for players…' : `Players (${count})`;
+    // A big class: the code and the QR code give the names some of their room.
+    $('lobby-view').classList.toggle('crowded', count > 16);
     this.fillNames($('roster'), this.roster);
   }
 

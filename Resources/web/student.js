@@ -257,7 +257,8 @@ function joinRefused(m) {
   const code = spokenRoom(state.joining.code);
   const words = {
     'bad-name': withoutCommands(m.text),
-    'name-taken': `Someone in room ${code} already has that name, or one that looks the same. Choose another.`,
+    'name-taken': `Someone in room ${code} already has that name, or one that looks the same. Choose another `
+      + '(if it was you a moment ago, your old seat is kept for a minute).',
     'no-room': `There is no room ${code}. Check the code on the board.`,
     'room-locked': `Room ${code} is locked: the host lets nobody new in now. Ask them to let you in.`,
     'bad-room': 'A room code is letters and digits, like K7PX.',
@@ -273,10 +274,11 @@ function notice(m) {
   let text = m.text;
   if (m.event === 'removed' && m.text.startsWith('You were removed')) text = `You were removed from room ${room} by the host.`;
   if (m.event === 'closed') text = `The host closed room ${room}.`;
-  // To the one removed, or to all when the room closes: why YOU OUTSIDE follows.
-  if (m.event === 'removed' || m.event === 'closed') state.sentOutBecause = text;
+  // To the one removed, or to all when the room closes: why YOU OUTSIDE follows, said on the join form.
+  const sendsUsOut = (m.event === 'removed' && m.text.startsWith('You were removed')) || m.event === 'closed';
+  if (sendsUsOut) state.sentOutBecause = text;
   // The game appearing says it started.
-  if (m.event !== 'started') showNotice(text);
+  if (m.event !== 'started' && !sendsUsOut) showNotice(text);
 }
 
 function bye(m) {
@@ -297,9 +299,10 @@ function bye(m) {
 function sentOut() {
   const room = spokenRoom(state.room);
   const why = state.sentOutBecause || `You left room ${room}.`;
+  const problem = Boolean(state.sentOutBecause);
   forgetSeat();
   resetRoom();
-  joinProblem(why);
+  joinProblem(why, problem);
 }
 
 function seatGone(text) {
@@ -706,9 +709,12 @@ function fillList(list, items) {
   }));
 }
 
-function joinProblem(text) {
+/** What the join form says: why joining failed or the seat was lost (`problem`), or news such as "You left room K7PX." */
+function joinProblem(text, problem = true) {
   $('join-problem').textContent = text;
   $('join-problem').hidden = !text;
+  $('join-problem').classList.toggle('problem', problem);
+  $('join-problem').classList.toggle('hint', !problem);
 }
 
 /** How long a room event stays on screen. */
