@@ -586,6 +586,7 @@ function renderGame() {
   }
   $('answers').classList.toggle('watching', state.me !== 'PLAYING');
   renderBoard($('leaderboard'), state.top);
+  $('side').hidden = state.top.length === 0; // before the first reveal there is no board to show
   $('my-rank').textContent = state.ranked > 1 ? `Your rank: ${state.rank} of ${state.ranked}` : '';
 }
 
