@@ -1,1 +1,776 @@
-/* placeholder */
+// The teacher's page (`/host`): it opens a room (HOST), shows its code, the
+// join address and a QR code, the names as they arrive, and is the
+// projector during a game: the falling pair, who is still thinking, the
+// truth with how the class did, the leaderboard, then the podium and the
+// whole ranking. The controls (start, lock, remove, end, close) ask first
+// where they cannot be undone. The host key is kept in localStorage, so a
+// refresh takes the room back.
+//
+// The projector itself (the `Projector` class) is shared with the watch
+// page (watch.js), which shows the same without controls.
+//
+// Everything from the network enters the page as text (textContent), never
+// as HTML; the only URLs made from network text (the QR code, the results)
+// are built from a room code and a key checked against their alphabet.
+
+import { Link } from './link.js';
+import { commandWithName, looksLikeCode, looksLikeKey, seconds, spokenRoom, typedText, withoutCommands } from './protocol.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The podium stays this long before the whole ranking replaces it. */
+export const PODIUM_MS = 8000;
+/** A ranking longer than the screen turns its pages by itself. */
+export const PAGE_MS = 10_000;
+/** A room event ("Bo left") stays on screen this long: a stale one would mislead the room. */
+export const NOTICE_MS = 10_000;
+
+/** What the projector knows of its room, changed only by server lines and time; it draws itself. */
+export class Projector {
+  /** @param {{nameAction?: (name: string) => void}} options a host's names are buttons (to remove a player) */
+  constructor(options = {}) {
+    this.nameAction = options.nameAction ?? null;
+    /** Called after each drawing: the host's page draws its controls. */
+    this.afterRender = options.afterRender ?? null;
+    this.joinURL = '';
+    this.room = '';
+    this.key = '';
+    this.me = 'OUTSIDE';
+    this.closed = false;
+    this.newRoom();
+    setInterval(() => this.tick(), 250);
+    addEventListener('resize', () => this.render());
+    addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  /** Forgets everything of the room: another room is on screen. */
+  newRoom() {
+    this.info = null;
+    this.roster = [];
+    this.incomingRoster = [];
+    this.locked = false;
+    this.gamesPlayed = 0;
+    this.results = null;
+    this.closed = false;
+    this.beginGame(null);
+  }
+
+  beginGame(info) {
+    this.game = info;
+    this.gameOver = false;
+    this.countdownEnds = 0;
+    this.round = null;
+    this.progress = null;
+    this.waiting = null;
+    this.lastReveal = null;
+    this.lastTally = null;
+    this.top = [];
+    this.incomingTop = [];
+    this.ranking = [];
+    this.incomingRanking = [];
+    this.phase = 'podium';
+    this.phaseAt = 0;
+    this.page = 0;
+    this.pageAt = 0;
+    stopFall();
+  }
+
+  /** The screen to show: 'start' before a room, then 'lobby', 'round', 'over', or 'closed'. */
+  get screen() {
+    if (this.closed) return 'closed';
+    if (!this.room) return 'start';
+    if (this.gameOver) return 'over';
+    return this.game ? 'round' : 'lobby';
+  }
+
+  // ---- Lines ---------------------------------------------------------------
+
+  receive(m, receivedAt) {
+    const handler = OBSERVER_LINES[m.type];
+    if (handler) handler.call(this, m, receivedAt);
+  }
+
+  /** The host's seat or the viewer's place is (again) ours: what follows rebuilds the room. */
+  entered(room) {
+    if (room !== this.room) this.newRoom();
+    this.room = room;
+    this.closed = false;
+    this.round = null;
+    this.progress = null;
+    this.waiting = null;
+    this.incomingRoster = [];
+    this.incomingTop = [];
+    this.incomingRanking = [];
+    this.locked = false; // NOTICE locked follows if it is
+    stopFall();
+    this.awaitingRoom = true;
+  }
+
+  // ---- Time --------------------------------------------------------------------
+
+  tick() {
+    const now = Date.now();
+    if (this.screen === 'over' && this.phase === 'podium' && this.ranking.length > 0 && now - this.phaseAt >= PODIUM_MS) {
+      this.showPhase('ranking');
+    }
+    if (this.screen === 'over' && this.phase === 'ranking' && now - this.pageAt >= PAGE_MS) this.turnPage(1);
+    if (this.countdownEnds || this.noticeAt) this.render();
+  }
+
+  showPhase(phase) {
+    this.phase = phase;
+    this.phaseAt = Date.now();
+    this.page = 0;
+    this.pageAt = Date.now();
+    this.render();
+  }
+
+  turnPage(step) {
+    this.page += step;
+    this.pageAt = Date.now();
+    this.render();
+  }
+
+  onKey(event) {
+    if (event.target instanceof HTMLInputElement || this.screen !== 'over' || document.querySelector('dialog[open]')) return;
+    if (event.key === 'ArrowRight') this.turnPage(1);
+    if (event.key === 'ArrowLeft') this.turnPage(-1);
+  }
+
+  countdownSeconds() {
+    const left = this.countdownEnds - Date.now();
+    return left > 0 ? Math.ceil(left / 1000) : 0;
+  }
+
+  notice(text) {
+    this.noticeText = text;
+    this.noticeAt = Date.now();
+  }
+
+  // ---- Drawing -----------------------------------------------------------------
+
+  render() {
+    const screen = this.screen;
+    $('start').hidden = screen !== 'start';
+    $('stage').hidden = !['lobby', 'round', 'over'].includes(screen);
+    $('closed').hidden = screen !== 'closed';
+    document.body.dataset.screen = screen;
+    for (const [id, shown] of [['lobby-view', 'lobby'], ['round-view', 'round'], ['over-view', 'over']]) {
+      $(id).hidden = screen !== shown;
+    }
+    this.renderHeader();
+    this.renderCountdown();
+    if (screen === 'lobby') this.renderLobby();
+    if (screen === 'round') this.renderRound();
+    if (screen === 'over') this.renderOver();
+    this.renderJoinStrip(screen);
+    this.renderNotice();
+    this.afterRender?.();
+  }
+
+  renderHeader() {
+    $('where').textContent = this.room ? `Room ${spokenRoom(this.room)}` : '';
+    const facts = [];
+    if (this.info) facts.push(`${this.info.members} player${this.info.members === 1 ? '' : 's'}`);
+    if (this.locked) facts.push('locked');
+    if (this.game && this.gamesPlayed > 0) facts.push(`game ${this.gamesPlayed}`);
+    if (this.round) facts.push(`pair ${this.round.n} of ${this.round.pairs}`);
+    $('facts').textContent = this.room ? facts.join(' · ') : '';
+  }
+
+  renderCountdown() {
+    const left = this.countdownSeconds();
+    $('countdown').hidden = left === 0 || this.closed;
+    $('countdown-number').textContent = left ? `${left} s` : '';
+  }
+
+  /** The address students open, without its scheme's noise: "http://192.168.1.23:8080". */
+  joinText() {
+    return this.joinURL.replace(/\/$/, '');
+  }
+
+  renderLobby() {
+    const code = spokenRoom(this.room);
+    $('join-url').textContent = this.joinText() || location.host;
+    $('room-code').textContent = code;
+    const qr = $('qr');
+    if (looksLikeCode(this.room) && qr.dataset.room !== this.room) {
+      qr.dataset.room = this.room;
+      qr.setAttribute('src', `/qr.svg?room=${encodeURIComponent(this.room.toUpperCase())}`);
+    }
+    qr.hidden = !looksLikeCode(this.room);
+    const count = this.roster.length;
+    $('roster-title').textContent = count === 0 ? 'Waiting for players…' : `Players (${count})`;
+    // A big class: the code and the QR code give the names some of their room.
+    $('lobby-view').classList.toggle('crowded', count > 16);
+    this.fillNames($('roster'), this.roster);
+  }
+
+  /** The names in the room, as chips; on the host's page each is a button that asks to remove that player. */
+  fillNames(list, names) {
+    const key = JSON.stringify([names, Boolean(this.nameAction)]);
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    list.replaceChildren(...names.map((name) => {
+      const li = document.createElement('li');
+      if (this.nameAction) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'chip';
+        button.textContent = name;
+        button.setAttribute('aria-label', `Remove ${name}…`);
+        button.addEventListener('click', () => this.nameAction(name));
+        li.append(button);
+      } else {
+        li.className = 'chip';
+        li.textContent = name;
+      }
+      return li;
+    }));
+  }
+
+  renderRound() {
+    this.renderReveal();
+    const round = this.round;
+    $('p-english').textContent = round ? round.english : (this.lastReveal ? '' : 'Get ready: the first pair is coming');
+    $('p-spanish').textContent = round ? round.spanish : '';
+    fillRows($('p-top'), this.top.map(topRow));
+    $('p-top').closest('aside').hidden = this.top.length === 0;
+    const progress = this.progress ?? this.progressFromWaiting();
+    const answeredShown = Boolean(round && progress);
+    $('answered-text').textContent = answeredShown ? `Answered ${progress.answered} of ${progress.playing}` : '';
+    $('answered-bar').style.width = answeredShown && progress.playing > 0
+      ? `${(100 * Math.min(progress.answered, progress.playing)) / progress.playing}%` : '0%';
+    $('answered-bar').parentElement.hidden = !answeredShown;
+    $('thinking').textContent = round ? thinkingText(this.waiting) : '';
+  }
+
+  /** Before the first PROGRESS: nobody has answered, and WAITING counts who plays. */
+  progressFromWaiting() {
+    if (!this.waiting || !this.game || !this.round) return null;
+    return { answered: 0, playing: this.waiting.count };
+  }
+
+  renderReveal() {
+    const reveal = this.lastReveal;
+    $('reveal').hidden = !reveal;
+    if (!reveal) return;
+    const truth = reveal.truth === 'CORRECT'
+      ? `✓ Pair ${reveal.n}: ${reveal.english} = ${reveal.spanish} was correct`
+      : `✗ Pair ${reveal.n}: ${reveal.english} = ${reveal.spanish} was wrong: it is ${reveal.translation}`;
+    $('reveal-truth').textContent = truth;
+    $('reveal').className = `reveal ${reveal.truth === 'CORRECT' ? 'right' : 'wrong'}`;
+    const tally = this.lastTally;
+    const all = tally ? tally.right + tally.wrong + tally.timeout : 0;
+    $('reveal-tally').textContent = tally && tally.n === reveal.n && all > 0
+      ? `${tally.right} of ${all} got it right · ${tally.wrong} wrong · ${tally.timeout} too slow` : '';
+  }
+
+  renderOver() {
+    const entries = this.ranking.length ? this.ranking : this.top.map((e) => ({ ...e, outAt: 0 }));
+    const showsPodium = this.phase === 'podium' || this.ranking.length === 0;
+    $('podium-box').hidden = !showsPodium;
+    $('ranking-box').hidden = showsPodium;
+    $('over-title').textContent = entries.length ? 'Game over' : 'Game over: nobody finished this game';
+    if (showsPodium) this.renderPodium(entries.slice(0, 3));
+    else this.renderRanking(entries);
+  }
+
+  /** Second, first and third side by side, the first the tallest. */
+  renderPodium(three) {
+    const key = JSON.stringify(three);
+    const podium = $('podium');
+    if (podium.dataset.key === key) return;
+    podium.dataset.key = key;
+    const order = [1, 0, 2].filter((index) => index < three.length);
+    podium.replaceChildren(...order.map((index) => {
+      const entry = three[index];
+      const li = document.createElement('li');
+      li.className = `place place-${index + 1}`;
+      const name = document.createElement('p');
+      name.className = 'place-name';
+      name.textContent = entry.name;
+      const score = document.createElement('p');
+      score.className = 'place-score';
+      score.textContent = `${entry.correct} right · ${entry.wrong} wrong`;
+      const block = document.createElement('div');
+      block.className = 'block';
+      block.textContent = String(entry.rank);
+      li.append(name, score, block);
+      return li;
+    }));
+  }
+
+  renderRanking(entries) {
+    const list = $('ranking');
+    const perPage = this.rankingRowsPerPage(list);
+    const pages = Math.max(1, Math.ceil(entries.length / perPage));
+    const page = ((this.page % pages) + pages) % pages;
+    $('ranking-title').textContent = pages > 1 ? `Ranking (page ${page + 1} of ${pages})` : 'Ranking';
+    fillRows(list, entries.slice(page * perPage, (page + 1) * perPage).map(rankingRow));
+  }
+
+  /** How many ranking rows fit on the screen: as many columns as fit, as many rows as the height leaves. */
+  rankingRowsPerPage(list) {
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const top = list.getBoundingClientRect().top;
+    const controls = document.getElementById('controls');
+    const bottom = (controls && !controls.hidden ? controls.getBoundingClientRect().top : innerHeight) - 3 * rem;
+    const rows = Math.max(3, Math.floor((bottom - top) / (2.2 * rem)));
+    const columns = Math.max(1, Math.floor(list.clientWidth / (24 * rem)));
+    return rows * columns;
+  }
+
+  renderJoinStrip(screen) {
+    const strip = $('join-strip');
+    strip.hidden = screen === 'lobby' || !this.room;
+    strip.textContent = this.room ? `Join at ${this.joinText() || location.host} with code ${spokenRoom(this.room)}` : '';
+  }
+
+  renderNotice() {
+    const shown = this.noticeAt && Date.now() - this.noticeAt < NOTICE_MS;
+    if (!shown) this.noticeAt = 0;
+    $('notice').textContent = shown ? this.noticeText : '';
+    $('notice').classList.toggle('shown', Boolean(shown));
+  }
+}
+
+// What an observer (the host, a viewer) does with each line (Protocol.md §4, HOST and WATCH: observers).
+const OBSERVER_LINES = {
+  ROOM(m) {
+    this.info = m;
+    if (m.state !== 'STARTING') this.countdownEnds = 0;
+    if (this.awaitingRoom) {
+      this.awaitingRoom = false;
+      // The game ended while the link was down: its podium was missed, its results are kept.
+      if (m.state !== 'PLAYING' && !this.gameOver) this.beginGame(null);
+    }
+  },
+  YOU(m) {
+    if (m.state === 'OUTSIDE' && this.room) this.closed = true;
+    this.me = m.state;
+  },
+  ROSTER(m) { this.incomingRoster.push(m.name); },
+  END(m) {
+    if (m.block === 'ROSTER') { this.roster = this.incomingRoster; this.incomingRoster = []; }
+    if (m.block === 'TOP') { this.top = this.incomingTop; this.incomingTop = []; }
+    if (m.block === 'RANKING') { this.ranking = this.incomingRanking; this.incomingRanking = []; }
+  },
+  ARRIVED(m) { if (!this.roster.includes(m.name)) this.roster.push(m.name); },
+  DEPARTED(m) { this.roster = this.roster.filter((name) => name !== m.name); },
+  NOTICE(m) {
+    if (m.event === 'locked') this.locked = true;
+    if (m.event === 'unlocked') this.locked = false;
+    this.notice(m.text);
+  },
+  OK(m) {
+    if (m.what === 'LOCK') this.locked = true;
+    if (m.what === 'UNLOCK') this.locked = false;
+  },
+  GAME(m) {
+    this.beginGame(m);
+    this.gamesPlayed += 1;
+    this.results = null;
+  },
+  STARTING(m) { this.countdownEnds = Date.now() + m.ms; },
+  ROUND(m, receivedAt) {
+    this.round = { ...m, at: receivedAt };
+    this.progress = null;
+    startFall(m.ms, receivedAt);
+  },
+  PROGRESS(m) { if (this.round && this.round.n === m.n) this.progress = m; },
+  WAITING(m) { this.waiting = m; },
+  REVEAL(m) {
+    this.round = null;
+    this.waiting = null;
+    this.progress = null;
+    this.lastReveal = m;
+    this.lastTally = null;
+    stopFall();
+  },
+  TALLY(m) { this.lastTally = m; },
+  TOP(m) { this.incomingTop.push(m); },
+  GAMEOVER() {
+    this.gameOver = true;
+    this.round = null;
+    this.waiting = null;
+    this.countdownEnds = 0;
+    stopFall();
+    this.showPhase('podium');
+  },
+  RANKING(m) { this.incomingRanking.push(m); },
+  ERROR(m) { this.notice(withoutCommands(m.text)); },
+};
+
+function topRow(entry) {
+  return [String(entry.rank), entry.name, `${entry.correct} ✓`, `${entry.wrong} ✗`];
+}
+
+function rankingRow(entry) {
+  const out = entry.outAt > 0 ? `out at pair ${entry.outAt}` : '';
+  return [`${entry.rank}.`, entry.name, `${entry.correct} ✓`, `${entry.wrong} ✗`, seconds(entry.ms), out];
+}
+
+/** "Still thinking (3): Ana, Bo, Cy", or the count alone when the server names nobody (more than 40). */
+function thinkingText(waiting) {
+  if (!waiting || waiting.count === 0) return '';
+  if (waiting.names.length < waiting.count) return `${waiting.count} still thinking`;
+  return `Still thinking (${waiting.count}): ${waiting.names.join(', ')}`;
+}
+
+/** Rows of cells (a leaderboard, the ranking), replaced only when they changed. */
+function fillRows(list, rows) {
+  const key = JSON.stringify(rows);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...rows.map((cells) => {
+    const li = document.createElement('li');
+    cells.forEach((text, index) => {
+      const span = document.createElement('span');
+      span.className = `cell cell-${index}`;
+      span.textContent = text;
+      li.append(span);
+    });
+    return li;
+  }));
+}
+
+// The fall, as on the students' page: exactly the pair's time from when the line arrived.
+function startFall(ms, receivedAt) {
+  const elapsed = performance.now() - receivedAt;
+  for (const element of [$('p-drop'), $('p-timebar').firstElementChild]) {
+    element.classList.remove('falling');
+    void element.offsetWidth; // restart the animation
+    element.style.animationDuration = `${ms}ms`;
+    element.style.animationDelay = `${-elapsed}ms`;
+    element.classList.add('falling');
+  }
+}
+
+function stopFall() {
+  $('p-drop')?.classList.remove('falling');
+  $('p-timebar')?.firstElementChild.classList.remove('falling');
+}
+
+/** Shows the link's state in the header: a projector that lost the server says so, and comes back by itself. */
+export function showLinkStatus(status, detail) {
+  const element = $('connection');
+  element.hidden = status !== 'reconnecting';
+  if (status === 'reconnecting') element.textContent = `Connection lost — reconnecting… (attempt ${detail.attempt})`;
+}
+
+// ---- The host's page -----------------------------------------------------------
+
+const HOSTS_KEY = 'wordgame.hosts';
+const TAB_ROOM_KEY = 'wordgame.hostRoom';
+/** A room kept longer than this is surely gone (it waits 15 minutes once empty). */
+const KEEP_ROOMS_MS = 12 * 3600_000;
+/** How long the page tries to take its seat back: the room waits while students are in it. */
+const HOST_RETRY_MS = 60 * 60_000;
+
+const rooms = {
+  read() {
+    try {
+      const all = JSON.parse(localStorage.getItem(HOSTS_KEY) ?? '{}');
+      return all && typeof all === 'object' ? all : {};
+    } catch { return {}; }
+  },
+  write(all) {
+    try { localStorage.setItem(HOSTS_KEY, JSON.stringify(all)); } catch { /* not kept: a refresh opens a new room */ }
+  },
+  live() {
+    const all = this.read();
+    for (const [room, kept] of Object.entries(all)) {
+      const valid = kept && looksLikeCode(room) && looksLikeKey(kept.key) && Date.now() - kept.savedAt < KEEP_ROOMS_MS;
+      if (!valid) delete all[room];
+    }
+    this.write(all);
+    return all;
+  },
+  save(room, key) {
+    const all = this.read();
+    all[room] = { room, key, savedAt: Date.now() };
+    this.write(all);
+  },
+  remove(room) {
+    const all = this.read();
+    delete all[room];
+    this.write(all);
+  },
+};
+
+function hostPage() {
+  const host = { opening: null, reclaiming: false, stopped: false, closedWhy: '' };
+  const projector = new Projector({ nameAction: (name) => confirmKick(name), afterRender: () => drawControls(host) });
+  host.projector = projector;
+  const link = new Link({
+    onMessage: (m, at) => { hostLine(host, link, m, at); drawHost(host); },
+    onStatus: (status, detail) => { hostStatus(host, link, status, detail); drawHost(host); },
+  });
+  link.reopenLines = () => {
+    if (!projector.room || !projector.key || host.stopped) return null;
+    host.reclaiming = true; // an error to this HOST means the room is gone
+    return [`HOST ${projector.room} ${projector.key}`];
+  };
+  link.graceMs = () => HOST_RETRY_MS;
+  host.link = link;
+
+  const tabs = 'BroadcastChannel' in window ? new BroadcastChannel('wordgame.hosts') : null;
+  tabs?.addEventListener('message', (event) => {
+    if (event.data === 'who' && projector.room) tabs.postMessage({ mine: projector.room });
+  });
+
+  wireHost(host);
+  fetch('/join.json').then((r) => r.json()).then((json) => {
+    if (typeof json.url === 'string' && /^https?:\/\/[^\s]+$/.test(json.url)) projector.joinURL = json.url;
+    drawHost(host);
+  }).catch(() => { /* the page's own address stands in */ });
+
+  roomToTakeBack(tabs).then((kept) => {
+    if (kept) reclaim(host, kept);
+    else drawHost(host);
+  });
+
+  function confirmKick(name) {
+    ask(`Remove ${name} from room ${spokenRoom(projector.room)}? They can join again unless the room is locked.`,
+      'Remove', () => link.send(commandWithName('KICK', name)));
+  }
+  host.confirmKick = confirmKick;
+}
+
+/** This tab's room (a refresh), or the latest kept room no other open tab runs. */
+async function roomToTakeBack(tabs) {
+  const all = rooms.live();
+  const own = sessionStorage.getItem(TAB_ROOM_KEY);
+  if (own && all[own]) return all[own];
+  const kept = Object.values(all).sort((a, b) => b.savedAt - a.savedAt);
+  if (kept.length === 0) return null;
+  const taken = new Set();
+  if (tabs) {
+    const listen = (event) => { if (typeof event.data?.mine === 'string') taken.add(event.data.mine); };
+    tabs.addEventListener('message', listen);
+    tabs.postMessage('who');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    tabs.removeEventListener('message', listen);
+  }
+  return kept.find((room) => !taken.has(room.room)) ?? null;
+}
+
+function reclaim(host, kept) {
+  host.reclaiming = true;
+  host.projector.room = kept.room;
+  host.projector.key = kept.key;
+  sessionStorage.setItem(TAB_ROOM_KEY, kept.room);
+  host.link.reconnectNow();
+  drawHost(host);
+}
+
+function hostLine(host, link, m, at) {
+  const projector = host.projector;
+  if (m.type === 'OK' && m.what === 'NAME' && host.opening) { link.send('HOST'); return; }
+  if (m.type === 'OK' && m.what === 'HOST') {
+    if (!looksLikeCode(m.room) || !looksLikeKey(m.key)) return;
+    projector.entered(m.room);
+    projector.key = m.key.toUpperCase();
+    rooms.save(m.room, projector.key);
+    sessionStorage.setItem(TAB_ROOM_KEY, m.room);
+    host.opening = null;
+    host.reclaiming = false;
+    host.stopped = false;
+    link.resumed();
+    return;
+  }
+  if (m.type === 'ERROR' && (host.opening || host.reclaiming)) { refused(host, link, m); return; }
+  if (m.type === 'OK' && m.what === 'CLOSE') forgetRoom(host);
+  if (m.type === 'INFO') resultsNews(host, m.text);
+  if (m.type === 'BYE') { bye(host, link, m); return; }
+  projector.receive(m, at);
+  if (m.type === 'YOU' && m.state === 'OUTSIDE') forgetRoom(host);
+}
+
+/** HOST or HOST <room> <key> refused: a new room could not be made, or the kept one is gone. */
+function refused(host, link, m) {
+  const projector = host.projector;
+  if (host.reclaiming) {
+    if (m.code === 'slow-down' || m.code === 'server-full') return;
+    const code = spokenRoom(projector.room);
+    forgetRoom(host);
+    projector.room = '';
+    projector.key = '';
+    host.reclaiming = false;
+    link.stopReconnecting('offline');
+    startProblem(`Room ${code} is gone: it was closed, or it stayed empty for 15 minutes. Open a new room.`);
+    return;
+  }
+  host.opening = null;
+  startProblem(withoutCommands(m.text));
+}
+
+/** "The results of game 2 are saved: …" (an INFO for the host, §4 HOST): the CSV files can be downloaded. */
+function resultsNews(host, text) {
+  const saved = /^The results of game (\d{1,9}) are saved/.exec(text);
+  if (saved) { host.projector.results = { game: Number(saved[1]) }; return; }
+  if (text.startsWith('The results of game')) host.projector.notice(withoutCommands(text));
+}
+
+function bye(host, link, m) {
+  if (link.reconnect || !host.projector.room || host.projector.closed) return;
+  // The seat was taken back from another window (or the server stops): no tug of war between two windows.
+  host.stopped = true;
+  link.close();
+  host.projector.closed = true;
+  host.closedWhy = withoutCommands(m.text);
+}
+
+function forgetRoom(host) {
+  if (host.projector.room) rooms.remove(host.projector.room);
+  sessionStorage.removeItem(TAB_ROOM_KEY);
+  host.stopped = true;
+  host.closedWhy = `Room ${spokenRoom(host.projector.room)} is closed.`;
+}
+
+function hostStatus(host, link, status, detail) {
+  showLinkStatus(status, detail);
+  if (status === 'reconnecting' && host.reclaiming && !host.projector.info) {
+    $('connection').textContent = `Taking room ${spokenRoom(host.projector.room)} back…`;
+  }
+  if (status === 'offline' && host.opening) {
+    host.opening = null;
+    startProblem('The server cannot be reached. Check the network, then try again.');
+  }
+  if (status === 'lost') {
+    host.projector.closed = true;
+    host.closedWhy = 'The server could not be reached for an hour. Open a new room.';
+  }
+}
+
+function startProblem(text) {
+  $('start-problem').textContent = text;
+  $('start-problem').hidden = !text;
+}
+
+/** The projector; its drawing ends with the host's controls. */
+function drawHost(host) {
+  host.projector.render();
+}
+
+/** The host's controls for the screen on show. */
+function drawControls(host) {
+  const projector = host.projector;
+  const screen = projector.screen;
+  $('closed-title').textContent = 'The room is closed';
+  $('closed-text').textContent = host.closedWhy ?? '';
+  $('open-room').disabled = Boolean(host.opening) || host.reclaiming;
+  $('open-room').textContent = host.opening ? 'Opening…' : 'Open a room';
+  if (host.reclaiming && screen === 'start') $('start').hidden = true;
+  $('controls').hidden = screen === 'start';
+  const counting = projector.countdownSeconds() > 0;
+  const inGame = screen === 'round';
+  const show = {
+    'c-start': (screen === 'lobby' || screen === 'over') && !counting,
+    'c-now': counting,
+    'c-calloff': counting,
+    'c-stop': inGame,
+    'c-view': screen === 'over' && projector.ranking.length > 0,
+    'c-lock': screen !== 'closed',
+    'c-kick': screen !== 'closed',
+    'c-close': screen !== 'closed',
+    'c-new': screen === 'closed',
+  };
+  for (const [id, shown] of Object.entries(show)) $(id).hidden = !shown;
+  $('c-start').textContent = screen === 'over' ? 'Start the next game' : 'Start the game';
+  $('c-start').disabled = projector.roster.length === 0;
+  $('c-lock').textContent = projector.locked ? 'Unlock the room' : 'Lock the room';
+  $('c-lock').setAttribute('aria-pressed', String(projector.locked));
+  $('c-kick').disabled = projector.roster.length === 0;
+  $('c-view').textContent = projector.phase === 'podium' ? 'Show the ranking' : 'Show the podium';
+  drawResults(projector);
+}
+
+function drawResults(projector) {
+  const results = projector.results;
+  const shown = Boolean(results) && projector.screen === 'over' && looksLikeKey(projector.key) && looksLikeCode(projector.room);
+  $('results').hidden = !shown;
+  if (!shown) return;
+  for (const file of ['players', 'answers']) {
+    const query = new URLSearchParams({ room: projector.room.toUpperCase(), key: projector.key, file });
+    const anchor = $(`${file}-csv`);
+    anchor.setAttribute('href', `/results.csv?${query}`);
+    anchor.setAttribute('download', `wordgame-${projector.room.toUpperCase()}-game${results.game}-${file}.csv`);
+  }
+}
+
+// ---- Asking first --------------------------------------------------------------
+
+let confirmed = null;
+
+/** A question of our own (not confirm(), which headless browsers and some kiosks refuse); `then` runs on yes. */
+function ask(question, yes, then) {
+  $('confirm-text').textContent = question;
+  $('confirm-ok').textContent = yes;
+  confirmed = then;
+  $('confirm').showModal();
+}
+
+function wireHost(host) {
+  const { projector, link } = host;
+  $('confirm-ok').addEventListener('click', () => {
+    $('confirm').close();
+    const then = confirmed;
+    confirmed = null;
+    then?.();
+  });
+  $('confirm-cancel').addEventListener('click', () => $('confirm').close());
+  $('confirm').addEventListener('close', () => { confirmed = null; });
+  $('kick-cancel').addEventListener('click', () => $('kick-dialog').close());
+
+  $('start-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (host.opening) return;
+    const name = typedText($('teacher').value);
+    startProblem('');
+    host.opening = { name };
+    host.stopped = false;
+    link.open([name ? commandWithName('NAME', name) : 'HOST']);
+    drawHost(host);
+  });
+  $('c-new').addEventListener('click', () => {
+    projector.room = '';
+    projector.key = '';
+    projector.newRoom();
+    host.closedWhy = '';
+    startProblem('');
+    drawHost(host);
+  });
+  $('c-start').addEventListener('click', () => link.send('START'));
+  $('c-now').addEventListener('click', () => link.send('START'));
+  $('c-calloff').addEventListener('click', () => link.send('STOP'));
+  $('c-stop').addEventListener('click', () => ask(
+    'End the game now? The pairs played so far count; the open one does not.', 'End the game', () => link.send('STOP')));
+  $('c-close').addEventListener('click', () => ask(
+    `Close room ${spokenRoom(projector.room)}? Every student is sent out, and the code stops working.`, 'Close the room',
+    () => link.send('CLOSE')));
+  $('c-lock').addEventListener('click', () => link.send(projector.locked ? 'UNLOCK' : 'LOCK'));
+  $('c-view').addEventListener('click', () => projector.showPhase(projector.phase === 'podium' ? 'ranking' : 'podium'));
+  $('c-kick').addEventListener('click', () => chooseKick(host));
+}
+
+function chooseKick(host) {
+  const list = $('kick-names');
+  list.replaceChildren(...host.projector.roster.map((name) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'chip';
+    button.textContent = name;
+    button.addEventListener('click', () => {
+      $('kick-dialog').close();
+      host.confirmKick(name);
+    });
+    li.append(button);
+    return li;
+  }));
+  $('kick-dialog').showModal();
+}
+
+if (document.body.classList.contains('host')) hostPage();

@@ -1,1 +1,215 @@
-/* placeholder */
+// The WebSocket link to the server (Protocol.md §11): one text message is
+// one line. It connects, sends lines, keeps the session alive, notices a
+// dead connection, and after a drop reconnects with backoff and sends the
+// lines that take the seat back (RESUME, or HOST with the key), for as long
+// as the seat is held. What the lines mean is the page's business.
+
+import { parseLine, VERSION } from './protocol.js';
+
+/** The server closes a session after 15 minutes without a line (§8): a PING a minute keeps a waiting student in. */
+export const PING_EVERY_MS = 60_000;
+/** Every line sent gets a reply; none this long after one means the link is dead (Wi-Fi gone without a reset). */
+export const SILENT_LINK_MS = 12_000;
+/** Reconnect delays, as wordgame-client's: at once, then 0.25, 0.5, 1, 2 s, then every 2–3 s with jitter. */
+const BACKOFF_MS = [0, 250, 500, 1000, 2000];
+
+export function socketURL() {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/**
+ * Status values given to `onStatus(status, detail)`:
+ * - 'connecting': a first connection is being opened;
+ * - 'online': connected (after a reconnection, once the page called `resumed()`);
+ * - 'reconnecting': the link dropped and the seat is being taken back; detail {attempt, secondsLeft};
+ * - 'offline': the link closed and nothing is to be taken back;
+ * - 'lost': the seat's grace ran out before the link came back;
+ * - 'incompatible': the server speaks another version; detail is its greeting.
+ */
+export class Link {
+  /**
+   * @param {{onMessage: (message: object, receivedAt: number) => void, onStatus?: (status: string, detail?: object) => void}} handlers
+   */
+  constructor(handlers) {
+    this.onMessage = handlers.onMessage;
+    this.onStatus = handlers.onStatus ?? (() => {});
+    /** The lines that take the seat back on a new connection, or null when there is no seat: set by the page. */
+    this.reopenLines = () => null;
+    /** How long the seat is held after a drop (TOKEN's grace): set by the page. */
+    this.graceMs = () => 60_000;
+    this.socket = null;
+    this.status = 'offline';
+    this.reconnect = null; // {attempt, deadline, timer} while taking the seat back
+    this.lastSent = 0;
+    this.awaitingSince = 0; // the first line sent since the server last said anything
+    this.openLines = [];
+    this.timer = setInterval(() => this.keepAlive(), 1000);
+    // A phone that slept or a network that came back: ask at once whether the link still lives.
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) this.probe(); });
+    window.addEventListener('online', () => this.probe());
+  }
+
+  get isOpen() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
+
+  /** Opens a connection (if none is open or opening) and sends `lines` as soon as it opens. */
+  open(lines = []) {
+    if (this.socket && this.socket.readyState <= WebSocket.OPEN) {
+      lines.forEach((line) => this.send(line));
+      return;
+    }
+    this.setStatus('connecting');
+    this.connect(lines);
+  }
+
+  /** Sends one line. Lines with line ends never leave: they would be several commands. */
+  send(line) {
+    if (/[\r\n]/.test(line)) throw new Error('a line may not hold a line end');
+    if (!this.isOpen) {
+      this.openLines.push(line);
+      return;
+    }
+    this.socket.send(line);
+    this.lastSent = Date.now();
+    if (!this.awaitingSince) this.awaitingSince = this.lastSent;
+  }
+
+  /** The page has its seat back (OK RESUME, OK HOST): the reconnection is over. */
+  resumed() {
+    if (!this.reconnect) return;
+    clearTimeout(this.reconnect.timer);
+    this.reconnect = null;
+    this.setStatus('online');
+  }
+
+  /** The server asked to wait before trying again (`ERROR slow-down`). */
+  retryLater(ms) {
+    if (!this.reconnect) return;
+    this.drop(false);
+    this.schedule(ms);
+  }
+
+  /** No seat to take back any more (`ERROR bad-code`, a removal): stop trying. */
+  stopReconnecting(status = 'offline') {
+    if (this.reconnect) clearTimeout(this.reconnect.timer);
+    this.reconnect = null;
+    this.drop(false);
+    this.setStatus(status);
+  }
+
+  /** Closes on purpose (after QUIT, or a page that is done): no reconnection. */
+  close() {
+    this.stopReconnecting('offline');
+  }
+
+  /** Starts again after the page decided to take the seat back (a button after BYE). */
+  reconnectNow() {
+    this.drop(false);
+    this.startReconnecting();
+  }
+
+  // ---- The socket ---------------------------------------------------------
+
+  connect(lines) {
+    let socket;
+    try {
+      socket = new WebSocket(socketURL(), 'wordgame.2');
+    } catch {
+      this.lostSocket(null);
+      return;
+    }
+    this.socket = socket;
+    this.openLines = [...lines];
+    this.awaitingSince = 0;
+    socket.addEventListener('open', () => {
+      if (this.socket !== socket) return;
+      if (!this.reconnect) this.setStatus('online');
+      // Sent at once, before the greeting is read: the server reads lines in order (§4, RESUME).
+      const waiting = this.openLines;
+      this.openLines = [];
+      waiting.forEach((line) => this.send(line));
+    });
+    socket.addEventListener('message', (event) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      this.heard(event.data, performance.now());
+    });
+    socket.addEventListener('close', () => { if (this.socket === socket) this.lostSocket(socket); });
+  }
+
+  heard(line, receivedAt) {
+    this.awaitingSince = 0;
+    const message = parseLine(line);
+    if (!message) return; // a line this page does not know: skipped (§2)
+    if (message.type === 'WORDGAME' && message.version !== VERSION) {
+      this.stopReconnecting('incompatible');
+      return;
+    }
+    try {
+      this.onMessage(message, receivedAt);
+    } catch (error) {
+      // One bad line must not stop the page from reading the next ones.
+      console.error('wordgame: a line could not be shown', line, error);
+    }
+  }
+
+  /** Forgets the current socket; `notify` says whether that counts as a drop. */
+  drop(notify) {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      try { socket.close(); } catch { /* already closed */ }
+    }
+    if (notify) this.lostSocket(null);
+  }
+
+  lostSocket(socket) {
+    if (socket && this.socket !== socket) return;
+    this.socket = null;
+    if (this.reconnect) { this.schedule(); return; }
+    if (this.status === 'incompatible' || this.status === 'lost') return;
+    if (this.reopenLines()) this.startReconnecting();
+    else this.setStatus('offline');
+  }
+
+  startReconnecting() {
+    this.reconnect = { attempt: 0, deadline: Date.now() + this.graceMs(), timer: 0 };
+    this.schedule();
+  }
+
+  /** The next attempt, after the backoff (or `delay`), unless the seat's grace ran out. */
+  schedule(delay) {
+    const plan = this.reconnect;
+    const now = Date.now();
+    if (now >= plan.deadline) { this.stopReconnecting('lost'); return; }
+    const wait = delay ?? (BACKOFF_MS[plan.attempt] ?? 2000 + Math.random() * 1000);
+    plan.attempt += 1;
+    this.setStatus('reconnecting', { attempt: plan.attempt, secondsLeft: Math.ceil((plan.deadline - now) / 1000) });
+    clearTimeout(plan.timer);
+    plan.timer = setTimeout(() => {
+      const lines = this.reopenLines();
+      if (!lines) { this.stopReconnecting('offline'); return; }
+      if (Date.now() >= plan.deadline) { this.stopReconnecting('lost'); return; }
+      this.connect(lines);
+    }, Math.min(wait, Math.max(0, plan.deadline - now)));
+  }
+
+  // ---- Keeping it alive -----------------------------------------------------
+
+  keepAlive() {
+    if (!this.isOpen) return;
+    const now = Date.now();
+    if (this.awaitingSince && now - this.awaitingSince > SILENT_LINK_MS) {
+      this.drop(true); // dead: a close would wait for a peer that is gone
+      return;
+    }
+    if (now - this.lastSent >= PING_EVERY_MS) this.send('PING');
+  }
+
+  probe() {
+    if (this.isOpen && !this.awaitingSince) this.send('PING');
+  }
+
+  setStatus(status, detail) {
+    this.status = status;
+    this.onStatus(status, detail);
+  }
+}

@@ -1,1 +1,275 @@
-/* placeholder */
+// The wordgame protocol, version 2 (Protocol.md §2–5): server lines parsed
+// into plain objects, and client lines built safely.
+//
+// A line that does not parse is skipped (parseLine returns null): a later
+// server may add lines, and a broken one must never crash a page. Nothing
+// here touches the DOM; it runs in Node as well (Tests/WordGameWebTests/browser/protocol_test.mjs).
+
+export const VERSION = 2;
+
+/** The most digits a server number may have (§2): 12 digits stay exact in a JS number. */
+export const MAX_DIGITS = 12;
+
+const NUMBER = /^(?:0|[1-9][0-9]{0,11})$/;
+const KEYWORD = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const HEX = /^[0-9A-Fa-f]{1,6}$/;
+
+/**
+ * Splits a line into tokens, as Protocol.md §2 says: spaces separate bare
+ * tokens; a `"` starts a string that ends at the next unescaped `"`, which is
+ * followed by a space or the end of the line. Inside, `\"`, `\\` and
+ * `\u{HEX}` are the only escapes. Returns [{quoted, text}] or null.
+ */
+export function tokenize(line) {
+  if (typeof line !== 'string') return null;
+  const tokens = [];
+  const chars = Array.from(line); // code points, so an emoji is one step
+  let i = 0;
+  while (i < chars.length) {
+    if (chars[i] === ' ') { i += 1; continue; }
+    if (chars[i] === '"') {
+      const read = readQuoted(chars, i + 1);
+      if (read === null) return null;
+      tokens.push({ quoted: true, text: read.text });
+      i = read.next;
+      continue;
+    }
+    let word = '';
+    while (i < chars.length && chars[i] !== ' ') {
+      if (chars[i] === '"') return null; // a stray quote inside a bare word
+      word += chars[i];
+      i += 1;
+    }
+    tokens.push({ quoted: false, text: word });
+  }
+  return tokens;
+}
+
+/** A string's body from `start` (after its opening quote): {text, next} or null. */
+function readQuoted(chars, start) {
+  let text = '';
+  let i = start;
+  while (i < chars.length) {
+    const c = chars[i];
+    i += 1;
+    if (c === '"') {
+      if (i < chars.length && chars[i] !== ' ') return null;
+      return { text, next: i };
+    }
+    if (c !== '\\') { text += c; continue; }
+    if (i >= chars.length) return null;
+    const escaped = chars[i];
+    i += 1;
+    if (escaped === '"' || escaped === '\\') { text += escaped; continue; }
+    if (escaped !== 'u' || chars[i] !== '{') return null;
+    const close = chars.indexOf('}', i + 1);
+    if (close < 0) return null;
+    const hex = chars.slice(i + 1, close).join('');
+    if (!HEX.test(hex)) return null;
+    const value = parseInt(hex, 16);
+    if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return null;
+    text += String.fromCodePoint(value);
+    i = close + 1;
+  }
+  return null; // no closing quote
+}
+
+/** A number field (§2): digits only, no sign, no leading zero, at most 12 digits. */
+export function parseNumber(text) {
+  return typeof text === 'string' && NUMBER.test(text) ? Number(text) : null;
+}
+
+// Each message's fields, in order. `name:n` a number, `name:s` a string,
+// `name:k` a keyword, `name:A|B` one of those keywords, `name:s*` the rest
+// of the line as strings.
+const SPECS = {
+  WORDGAME: ['version:n', 'hint:s'],
+  HELP: ['text:s'],
+  END: ['block:k'],
+  ERROR: ['code:k', 'text:s'],
+  ROOM: ['room:s', 'state:LOBBY|STARTING|PLAYING', 'members:n', 'host:s', 'autoStart:n'],
+  MEMBERS: ['total:n', 'names:s*'],
+  YOU: ['state:OUTSIDE|LOBBY|PLAYING|OUT|WATCHING|HOSTING|VIEWING'],
+  STARTING: ['ms:n'],
+  GAME: ['pairs:n', 'roundMs:n', 'maxIncorrect:n', 'players:n'],
+  ROUND: ['n:n', 'pairs:n', 'english:s', 'spanish:s', 'ms:n'],
+  PROGRESS: ['n:n', 'answered:n', 'playing:n'],
+  REVEAL: ['n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s'],
+  RESULT: ['n:n', 'verdict:RIGHT|WRONG|TIMEOUT', 'correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
+  TOP: ['rank:n', 'name:s', 'correct:n', 'wrong:n', 'ms:n'],
+  GAMEOVER: ['rank:n', 'ranked:n', 'correct:n', 'wrong:n', 'ms:n'],
+  INFO: ['text:s'],
+  PONG: [],
+  BYE: ['text:s'],
+  NOTICE: ['event:k', 'text:s'],
+  ROSTER: ['name:s'],
+  ARRIVED: ['name:s'],
+  DEPARTED: ['name:s', 'why:LEFT|DROPPED|REMOVED'],
+  WAITING: ['count:n', 'names:s*'],
+  TALLY: ['n:n', 'right:n', 'wrong:n', 'timeout:n'],
+  RANKING: ['rank:n', 'name:s', 'correct:n', 'wrong:n', 'ms:n', 'outAt:n'],
+  TOKEN: ['code:s', 'grace:n'],
+  SCORE: ['correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
+};
+
+// `OK <what> …`: the replies to commands (§5, OK).
+const OK_SPECS = {
+  NAME: ['name:s'],
+  JOIN: ['room:s'],
+  LEAVE: ['room:s'],
+  ANSWER: ['n:n', 'answer:CORRECT|WRONG'],
+  HOST: ['room:s', 'key:s'],
+  WATCH: ['room:s'],
+  LOCK: [],
+  UNLOCK: [],
+  KICK: ['name:s'],
+  STOP: [],
+  CLOSE: ['room:s'],
+  RESUME: ['name:s', 'room:s'],
+  MODE: ['mode:MACHINE|HUMAN'],
+};
+
+/**
+ * Parses one server line into {type, …fields} (`OK NAME "Ana"` is
+ * {type: 'OK', what: 'NAME', name: 'Ana'}), or null for a line this page
+ * does not understand: an unknown keyword, a missing or extra field, a
+ * malformed number.
+ */
+export function parseLine(line) {
+  const tokens = tokenize(line);
+  if (!tokens || tokens.length === 0 || tokens[0].quoted) return null;
+  const type = tokens[0].text;
+  if (!Object.prototype.hasOwnProperty.call(SPECS, type) && type !== 'OK') return null;
+  const message = { type };
+  let fields = SPECS[type];
+  let at = 1;
+  if (type === 'OK') {
+    const what = tokens[1];
+    if (!what || what.quoted || !Object.prototype.hasOwnProperty.call(OK_SPECS, what.text)) return null;
+    message.what = what.text;
+    fields = OK_SPECS[what.text];
+    at = 2;
+  }
+  return readFields(tokens, at, fields, message);
+}
+
+function readFields(tokens, start, fields, message) {
+  let at = start;
+  for (const field of fields) {
+    const [name, kind] = field.split(':');
+    if (kind === 's*') {
+      const rest = tokens.slice(at);
+      if (rest.some((t) => !t.quoted)) return null;
+      message[name] = rest.map((t) => t.text);
+      at = tokens.length;
+      continue;
+    }
+    const token = tokens[at];
+    at += 1;
+    if (!token) return null;
+    const value = readField(token, kind);
+    if (value === null) return null;
+    message[name] = value;
+  }
+  return at === tokens.length ? message : null;
+}
+
+function readField(token, kind) {
+  if (kind === 's') return token.quoted ? token.text : null;
+  if (token.quoted) return null;
+  if (kind === 'n') return parseNumber(token.text);
+  if (kind === 'k') return KEYWORD.test(token.text) ? token.text : null;
+  return kind.split('|').includes(token.text) ? token.text : null;
+}
+
+// ---- Client lines ----------------------------------------------------------
+
+/** A string in the protocol's quotes, escaped as §2 says. */
+export function quote(text) {
+  let out = '"';
+  for (const c of String(text)) {
+    const code = c.codePointAt(0);
+    if (c === '"') out += '\\"';
+    else if (c === '\\') out += '\\\\';
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) out += `\\u{${code.toString(16).toUpperCase()}}`;
+    else out += c;
+  }
+  return out + '"';
+}
+
+/**
+ * What a person typed, made fit for one line: line ends would split it into
+ * several commands (§11: a message holding line ends is read as the lines it
+ * holds), and backspace or DEL would erase what came before. Every control
+ * character becomes a space; the server refuses what a name may not hold.
+ */
+export function typedText(text) {
+  return String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+}
+
+/**
+ * `NAME <name>` or `KICK <name>`: the rest of the line is the name; only a
+ * name that starts with a quote is sent quoted, so the server does not take
+ * its quotes for the protocol's (ClientCommand.line does the same).
+ */
+export function commandWithName(command, name) {
+  const clean = typedText(name);
+  return clean.startsWith('"') ? `${command} ${quote(clean)}` : `${command} ${clean}`;
+}
+
+/** Room names (§4, JOIN): 1–24 ASCII letters, digits, `-` or `_`. */
+export function isRoomName(text) {
+  return /^[A-Za-z0-9_-]{1,24}$/.test(text);
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRTUVWXY346789';
+
+/** Whether a room name is shaped like a code HOST makes: written in capitals, as the board shows it. */
+export function looksLikeCode(room) {
+  if (typeof room !== 'string' || room.length < 4 || room.length > 5) return false;
+  return Array.from(room.toUpperCase()).every((c) => CODE_ALPHABET.includes(c));
+}
+
+/** A host key (§4, HOST): 12 characters of the code alphabet. */
+export function looksLikeKey(key) {
+  return typeof key === 'string' && key.length === 12
+    && Array.from(key.toUpperCase()).every((c) => CODE_ALPHABET.includes(c));
+}
+
+/** A resume code (§4, RESUME): 8 characters of the code alphabet. */
+export function looksLikeResumeCode(code) {
+  return typeof code === 'string' && code.length === 8
+    && Array.from(code.toUpperCase()).every((c) => CODE_ALPHABET.includes(c));
+}
+
+/** A room's name as people read it: a hosted room's code in capitals; `main` as it is. */
+export function spokenRoom(room) {
+  return looksLikeCode(room) ? room.toUpperCase() : String(room ?? '');
+}
+
+// The commands a server text may tell a person at nc to type. A page has
+// buttons, not commands, so sentences naming them are left out where the
+// page speaks for itself (ClientTexts.withoutCommands does the same).
+const COMMAND_WORDS = new Set(['NAME', 'JOIN', 'START', 'AGAIN', 'STATUS', 'LEAVE', 'QUIT', 'HELP', 'RESUME',
+  'HOST', 'WATCH', 'KICK', 'LOCK', 'UNLOCK', 'STOP', 'CLOSE', 'ANSWER', 'ROUND', 'MODE']);
+
+/** The text without its sentences that say what to type; a text that is nothing else is kept whole. */
+export function withoutCommands(text) {
+  const sentences = String(text).split('. ').filter((sentence) =>
+    !sentence.split(/[^\p{L}]+/u).some((word) => COMMAND_WORDS.has(word)));
+  if (sentences.length === 0) return String(text);
+  const kept = sentences.join('. ');
+  return kept.endsWith('.') ? kept : `${kept}.`;
+}
+
+/** "1.2 s" from milliseconds. */
+export function seconds(ms) {
+  return `${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)} s`;
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd". */
+export function ordinal(n) {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}

@@ -1,1 +1,849 @@
-/* placeholder */
+// The students' page (`/`): join a room with a code and a name, play the
+// falling pairs with two big buttons (or → / ← and y / n), see the verdict
+// after each pair and the whole game at the end. A refresh, a closed tab or
+// a lost network takes the seat back by itself (RESUME) while the server
+// holds it.
+//
+// Everything from the network enters the page as text (textContent), never
+// as HTML.
+
+import { Link } from './link.js';
+import {
+  commandWithName, isRoomName, looksLikeResumeCode, ordinal, spokenRoom, typedText, withoutCommands,
+} from './protocol.js';
+
+const $ = (id) => document.getElementById(id);
+
+// ---- Seats kept across reloads and closed tabs -----------------------------
+//
+// localStorage holds every seat this browser has (keyed by its resume code,
+// so two rooms never clash); sessionStorage says which one is this tab's, so
+// a refresh takes back its own. A tab opened later asks the open tabs which
+// seats they play (BroadcastChannel) and takes back only one nobody plays.
+
+const SEATS_KEY = 'wordgame.seats';
+const TAB_SEAT_KEY = 'wordgame.seat';
+const NAME_KEY = 'wordgame.name';
+/** The pairs of a game kept with a seat, at most: enough for any real lesson, small enough for storage. */
+const KEPT_PAIRS = 300;
+
+const seats = {
+  read() {
+    try {
+      const all = JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}');
+      return all && typeof all === 'object' ? all : {};
+    } catch { return {}; }
+  },
+  write(all) {
+    try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch { /* private mode, full: no resume after a reload */ }
+  },
+  /** Seats whose grace may still run, the others forgotten. */
+  live() {
+    const all = this.read();
+    const now = Date.now();
+    for (const [code, seat] of Object.entries(all)) {
+      const valid = seat && looksLikeResumeCode(code) && Number.isFinite(seat.seenAt) && Number.isFinite(seat.grace);
+      if (!valid || now - seat.seenAt > seat.grace * 1000) delete all[code];
+    }
+    this.write(all);
+    return all;
+  },
+  save(seat) {
+    const all = this.read();
+    all[seat.code] = seat;
+    this.write(all);
+  },
+  update(code, change) {
+    const all = this.read();
+    if (!all[code]) return;
+    Object.assign(all[code], change);
+    this.write(all);
+  },
+  remove(code) {
+    const all = this.read();
+    delete all[code];
+    this.write(all);
+  },
+};
+
+const tabs = 'BroadcastChannel' in window ? new BroadcastChannel('wordgame.seats') : null;
+if (tabs) {
+  tabs.addEventListener('message', (event) => {
+    if (event.data === 'who' && state.seat) tabs.postMessage({ mine: state.seat.code });
+  });
+}
+
+/** The seat codes other open tabs play now (asked, and answered within a moment). */
+function seatsOfOtherTabs() {
+  if (!tabs) return Promise.resolve(new Set());
+  const codes = new Set();
+  const listen = (event) => { if (event.data && typeof event.data.mine === 'string') codes.add(event.data.mine); };
+  tabs.addEventListener('message', listen);
+  tabs.postMessage('who');
+  return new Promise((resolve) => setTimeout(() => {
+    tabs.removeEventListener('message', listen);
+    resolve(codes);
+  }, 300));
+}
+
+/** The seat to take back on opening the page: this tab's own, or one no open tab plays (in the room of the link, if it names one). */
+async function seatToResume(roomFromLink) {
+  const all = seats.live();
+  const own = sessionStorage.getItem(TAB_SEAT_KEY);
+  if (own && all[own]) return all[own];
+  const candidates = Object.values(all).filter((seat) => !roomFromLink || seat.room === roomFromLink.toLowerCase());
+  if (candidates.length === 0) return null;
+  const taken = await seatsOfOtherTabs();
+  const free = candidates.filter((seat) => !taken.has(seat.code)).sort((a, b) => b.seenAt - a.seenAt);
+  return free[0] ?? null;
+}
+
+// ---- State -------------------------------------------------------------------
+
+const state = {
+  name: '',
+  room: '', // the server's name for it (lower case)
+  me: 'OUTSIDE',
+  roomInfo: null,
+  members: { total: 0, names: [] },
+  seat: null, // {code, grace}
+  /** What the join form waits for: {code, name} until OK JOIN or an error. */
+  joining: null,
+  resuming: false,
+  /** The game record kept with the seat, to merge back after RESUME. */
+  savedGame: null,
+  stopped: false, // a BYE ended the session: no reconnection until asked
+  game: null,
+  round: null, // {n, pairs, english, spanish, ms, at}
+  pressed: null,
+  answerTaken: false,
+  timeUp: false,
+  progress: null,
+  said: {},
+  history: [],
+  correct: 0,
+  wrong: 0,
+  rank: 0,
+  ranked: 0,
+  top: [],
+  incomingTop: [],
+  final: null,
+  outAfter: null,
+  countdownEnds: 0,
+  gameProblem: '',
+  notice: '',
+  sentOutBecause: '',
+  message: null, // {title, text, button, action}
+};
+
+const link = new Link({ onMessage: receive, onStatus: linkStatus });
+link.reopenLines = () => (state.seat && !state.stopped ? [`RESUME ${state.seat.code}`] : null);
+link.graceMs = () => (state.seat ? state.seat.grace * 1000 : 0);
+
+// ---- Messages --------------------------------------------------------------
+
+function receive(message, receivedAt) {
+  const handler = handlers[message.type];
+  if (handler) handler(message, receivedAt);
+  if (state.seat && message.type !== 'BYE') keepSeatFresh();
+  render();
+}
+
+const handlers = {
+  OK: ok,
+  ERROR: error,
+  TOKEN(m) {
+    if (!looksLikeResumeCode(m.code) || m.grace < 1) return;
+    state.seat = { code: m.code.toUpperCase(), grace: m.grace };
+    sessionStorage.setItem(TAB_SEAT_KEY, state.seat.code);
+    seats.save({ code: state.seat.code, room: state.room, name: state.name, grace: m.grace, seenAt: Date.now(),
+      game: seats.read()[state.seat.code]?.game ?? null });
+  },
+  ROOM(m) {
+    state.roomInfo = m;
+    if (m.state !== 'STARTING') state.countdownEnds = 0;
+  },
+  MEMBERS(m) { state.members = { total: m.total, names: m.names }; },
+  YOU(m) {
+    if (m.state === 'OUTSIDE' && state.me !== 'OUTSIDE') sentOut();
+    if (m.state === 'OUT' && state.me !== 'OUT') state.outAfter = state.history.at(-1)?.n ?? 0;
+    state.me = m.state;
+  },
+  STARTING(m) { state.countdownEnds = Date.now() + m.ms; },
+  GAME(m) { beginGame(m); },
+  ROUND: newRound,
+  // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
+  PROGRESS(m) { if (state.round && state.round.n === m.n && (!state.pressed || state.answerTaken)) state.progress = m; },
+  REVEAL: reveal,
+  RESULT: result,
+  TOP(m) { state.incomingTop.push(m); },
+  END(m) {
+    if (m.block !== 'TOP') return;
+    state.top = state.incomingTop;
+    state.incomingTop = [];
+  },
+  GAMEOVER(m) {
+    state.final = m;
+    state.round = null;
+    stopFall();
+  },
+  SCORE(m) {
+    state.correct = m.correct;
+    state.wrong = m.wrong;
+    state.rank = m.rank;
+    state.ranked = m.ranked;
+    mergeSavedGame();
+  },
+  NOTICE: notice,
+  BYE: bye,
+};
+
+function ok(m) {
+  switch (m.what) {
+    case 'NAME':
+      state.name = m.name;
+      if (state.joining) link.send(`JOIN ${state.joining.code}`);
+      break;
+    case 'JOIN':
+      state.room = m.room;
+      state.joining = null;
+      state.sentOutBecause = '';
+      try { localStorage.setItem(NAME_KEY, state.name); } catch { /* not kept */ }
+      break;
+    case 'ANSWER':
+      if (state.round && state.round.n === m.n) state.answerTaken = true;
+      break;
+    case 'RESUME':
+      state.name = m.name;
+      state.room = m.room;
+      state.resuming = false;
+      state.stopped = false;
+      state.message = null;
+      // The pairs seen before the drop, kept with the seat: SCORE says whether they still belong to the game.
+      state.savedGame = state.seat ? seats.read()[state.seat.code]?.game ?? null : null;
+      beginGame(null);
+      link.resumed();
+      break;
+    default:
+      break;
+  }
+}
+
+/** The server's errors, in words for a player with buttons rather than commands. */
+function error(m) {
+  if (state.joining) { joinRefused(m); return; }
+  const room = spokenRoom(state.room);
+  switch (m.code) {
+    case 'bad-code':
+      seatGone(`Your seat in room ${room} is no longer held: the time to come back ran out, or you left.`);
+      return;
+    case 'slow-down': link.retryLater(6000); return;
+    case 'server-full': return; // during a reconnection: BYE and a close follow, and the link tries again
+    case 'too-late': state.gameProblem = 'Too late: that pair counts as a timeout.'; return;
+    case 'already-answered': state.gameProblem = 'You already answered this pair.'; return;
+    case 'wrong-round': case 'no-round': state.gameProblem = 'That pair had already closed.'; return;
+    case 'not-playing':
+      state.gameProblem = state.me === 'OUT' ? 'You are out of this game: you watch it to the end.'
+        : 'You joined during this game: you watch it and play from the next one.';
+      return;
+    case 'not-host': showNotice('Only the host starts the game.'); return;
+    case 'no-players': showNotice('Nobody else has joined yet.'); return;
+    case 'game-on': showNotice('A game is on: wait for it to end.'); return;
+    default: showNotice(withoutCommands(m.text));
+  }
+}
+
+function joinRefused(m) {
+  const code = spokenRoom(state.joining.code);
+  const words = {
+    'bad-name': withoutCommands(m.text),
+    'name-taken': `Someone in room ${code} already has that name, or one that looks the same. Choose another `
+      + '(if it was you a moment ago, your old seat is kept for a minute).',
+    'no-room': `There is no room ${code}. Check the code on the board.`,
+    'room-locked': `Room ${code} is locked: the host lets nobody new in now. Ask them to let you in.`,
+    'bad-room': 'A room code is letters and digits, like K7PX.',
+    'too-many-rooms': 'The server has no space for another room: check the code on the board.',
+    'server-full': 'The server is full right now. Try again in a moment.',
+  };
+  joinProblem(words[m.code] ?? withoutCommands(m.text));
+  state.joining = null;
+}
+
+function notice(m) {
+  const room = spokenRoom(state.room);
+  let text = m.text;
+  if (m.event === 'removed' && m.text.startsWith('You were removed')) text = `You were removed from room ${room} by the host.`;
+  if (m.event === 'closed') text = `The host closed room ${room}.`;
+  // To the one removed, or to all when the room closes: why YOU OUTSIDE follows, said on the join form.
+  const sendsUsOut = (m.event === 'removed' && m.text.startsWith('You were removed')) || m.event === 'closed';
+  if (sendsUsOut) state.sentOutBecause = text;
+  // The game appearing says it started.
+  if (m.event !== 'started' && !sendsUsOut) showNotice(text);
+}
+
+function bye(m) {
+  if (link.reconnect) return; // a refused attempt (server full): the link tries again
+  if (!state.seat) { link.close(); return; }
+  // Our seat was taken over (another tab or device), or the server stops: say so, and let the player decide.
+  state.stopped = true;
+  link.close();
+  showMessage('Disconnected', withoutCommands(m.text), 'Take my seat back here', () => {
+    state.stopped = false;
+    state.message = null;
+    link.reconnectNow();
+    render();
+  });
+}
+
+/** YOU OUTSIDE: removed, the room closed, or we left. The seat is given up. */
+function sentOut() {
+  const room = spokenRoom(state.room);
+  const why = state.sentOutBecause || `You left room ${room}.`;
+  const problem = Boolean(state.sentOutBecause);
+  forgetSeat();
+  resetRoom();
+  joinProblem(why, problem);
+}
+
+function seatGone(text) {
+  forgetSeat();
+  link.stopReconnecting('offline');
+  state.resuming = false;
+  state.message = null;
+  resetRoom();
+  joinProblem(text);
+}
+
+function forgetSeat() {
+  if (state.seat) seats.remove(state.seat.code);
+  sessionStorage.removeItem(TAB_SEAT_KEY);
+  state.seat = null;
+}
+
+function resetRoom() {
+  state.room = '';
+  state.me = 'OUTSIDE';
+  state.roomInfo = null;
+  state.members = { total: 0, names: [] };
+  state.countdownEnds = 0;
+  beginGame(null);
+}
+
+// ---- The game ----------------------------------------------------------------
+
+function beginGame(info) {
+  state.game = info;
+  state.final = null;
+  state.round = null;
+  state.pressed = null;
+  state.progress = null;
+  state.said = {};
+  state.history = [];
+  state.correct = 0;
+  state.wrong = 0;
+  state.rank = 0;
+  state.ranked = 0;
+  state.top = [];
+  state.incomingTop = [];
+  state.outAfter = null;
+  state.countdownEnds = 0;
+  state.gameProblem = '';
+  $('verdict').textContent = '';
+  $('verdict').className = 'verdict';
+  stopFall();
+  if (info) keepGameWithSeat();
+}
+
+function newRound(m, receivedAt) {
+  state.round = { ...m, at: receivedAt };
+  state.pressed = null;
+  state.progress = null;
+  state.timeUp = false;
+  state.gameProblem = '';
+  startFall(m.ms, receivedAt);
+}
+
+/** Sends this player's answer to the open pair, naming it (§7: a named answer never lands on the next pair). */
+function answer(choice) {
+  if (!canAnswer()) return;
+  state.pressed = choice;
+  state.answerTaken = false;
+  state.progress = null; // counted before our answer: the next PROGRESS says how many others still think
+  state.said[state.round.n] = choice;
+  link.send(`ANSWER ${state.round.n} ${choice}`);
+  pauseFall();
+  render();
+}
+
+function canAnswer() {
+  return currentView() === 'game' && state.round !== null && state.pressed === null && state.me === 'PLAYING';
+}
+
+function reveal(m) {
+  const entry = { n: m.n, english: m.english, spanish: m.spanish, truth: m.truth, translation: m.translation,
+    said: state.said[m.n] ?? null, verdict: null };
+  state.history = state.history.filter((old) => old.n !== m.n).concat(entry);
+  if (state.round && state.round.n === m.n) {
+    state.round = null;
+    stopFall();
+  }
+  // A player still in gets RESULT next, with the verdict; others see the truth alone.
+  if (state.me !== 'PLAYING') showVerdict(entry);
+  keepGameWithSeat();
+}
+
+function result(m) {
+  state.correct = m.correct;
+  state.wrong = m.wrong;
+  state.rank = m.rank;
+  state.ranked = m.ranked;
+  const entry = state.history.find((e) => e.n === m.n);
+  if (!entry) return;
+  entry.verdict = m.verdict;
+  showVerdict(entry);
+  keepGameWithSeat();
+}
+
+/** "library = biblioteca", or "old ≠ nuevo (old = viejo)". */
+function truthText(entry) {
+  if (entry.truth === 'CORRECT') return `${entry.english} = ${entry.spanish}`;
+  return `${entry.english} ≠ ${entry.spanish} (${entry.english} = ${entry.translation})`;
+}
+
+const VERDICTS = {
+  RIGHT: { mark: '✓', words: 'Right', style: 'right' },
+  WRONG: { mark: '✗', words: 'Wrong', style: 'wrong' },
+  TIMEOUT: { mark: '⏱', words: 'Time ran out', style: 'timeout' },
+};
+
+/** The verdict region (aria-live): symbol and words, never colour alone. */
+function showVerdict(entry) {
+  const verdict = VERDICTS[entry.verdict];
+  const element = $('verdict');
+  element.textContent = verdict ? `${verdict.mark} ${verdict.words} — ${truthText(entry)}` : `Pair ${entry.n}: ${truthText(entry)}`;
+  element.className = `verdict ${verdict ? verdict.style : 'neutral'}`;
+}
+
+// ---- Keeping the seat and the game across a reload ---------------------------
+
+let lastFreshWrite = 0;
+function keepSeatFresh() {
+  const now = Date.now();
+  if (now - lastFreshWrite < 2000) return;
+  lastFreshWrite = now;
+  seats.update(state.seat.code, { seenAt: now, room: state.room, name: state.name });
+}
+
+function keepGameWithSeat() {
+  if (!state.seat || !state.game) return;
+  const g = state.game;
+  seats.update(state.seat.code, {
+    game: {
+      rules: [g.pairs, g.roundMs, g.maxIncorrect, g.players].join(' '),
+      history: state.history.slice(-KEPT_PAIRS),
+      said: state.said,
+      outAfter: state.outAfter,
+    },
+  });
+}
+
+/**
+ * After RESUME into a game: GAME reset the counters, SCORE set them. The
+ * pairs this page saw before the drop come back if they belong to this game:
+ * the same rules, and no more right or wrong verdicts than the server counts.
+ */
+function mergeSavedGame() {
+  const saved = state.savedGame;
+  state.savedGame = null;
+  if (!saved || !state.game || state.history.length > 0) return;
+  const g = state.game;
+  if (saved.rules !== [g.pairs, g.roundMs, g.maxIncorrect, g.players].join(' ') || !Array.isArray(saved.history)) return;
+  const right = saved.history.filter((e) => e.verdict === 'RIGHT').length;
+  const wrong = saved.history.filter((e) => e.verdict === 'WRONG' || e.verdict === 'TIMEOUT').length;
+  if (right > state.correct || wrong > state.wrong) return;
+  state.history = saved.history.filter((e) => e && Number.isInteger(e.n));
+  state.said = saved.said && typeof saved.said === 'object' ? saved.said : {};
+  state.outAfter = Number.isInteger(saved.outAfter) ? saved.outAfter : null;
+}
+
+// ---- The fall ----------------------------------------------------------------
+//
+// The Spanish word falls for exactly the pair's time, counted from when the
+// ROUND line arrived (§7: the server is the clock): a CSS animation whose
+// delay is set back by what already passed. With reduced motion the word
+// stays put and a bar shrinks instead (wordgame.css).
+
+let timeUpTimer = 0;
+
+function startFall(ms, receivedAt) {
+  const elapsed = performance.now() - receivedAt;
+  for (const element of [$('drop'), $('timebar').firstElementChild]) {
+    element.classList.remove('falling', 'paused');
+    void element.offsetWidth; // restart the animation
+    element.style.animationDuration = `${ms}ms`;
+    element.style.animationDelay = `${-elapsed}ms`;
+    element.classList.add('falling');
+  }
+  clearTimeout(timeUpTimer);
+  timeUpTimer = setTimeout(() => { state.timeUp = true; render(); }, Math.max(0, ms - elapsed));
+}
+
+function pauseFall() {
+  $('drop').classList.add('paused');
+  $('timebar').firstElementChild.classList.add('paused');
+}
+
+function stopFall() {
+  clearTimeout(timeUpTimer);
+  $('drop').classList.remove('falling', 'paused');
+  $('timebar').firstElementChild.classList.remove('falling', 'paused');
+}
+
+// ---- Drawing -----------------------------------------------------------------
+
+function currentView() {
+  if (state.message) return 'message';
+  if (!state.room || state.me === 'OUTSIDE') return 'join';
+  if (state.final) return 'end';
+  if (state.game) return 'game';
+  return 'lobby';
+}
+
+function render() {
+  const view = currentView();
+  for (const id of ['join', 'lobby', 'game', 'end', 'message']) $(id).hidden = id !== view;
+  document.body.dataset.view = view;
+  $('where').textContent = state.room && view !== 'join' ? `Room ${spokenRoom(state.room)} · ${state.name}` : '';
+  if (view === 'lobby') renderLobby();
+  if (view === 'game') renderGame();
+  if (view === 'end') renderEnd();
+  if (view === 'message') renderMessage();
+  renderNotice(view);
+  $('join-button').disabled = state.joining !== null;
+  $('join-button').textContent = state.joining ? 'Joining…' : 'Join';
+}
+
+function isHost() {
+  return state.roomInfo !== null && state.roomInfo.host === state.name && state.me !== 'HOSTING';
+}
+
+function hostName() {
+  const host = state.roomInfo?.host ?? '';
+  return host && host !== 'Host' ? `the host (${host})` : 'the host';
+}
+
+function countdownSeconds() {
+  const left = state.countdownEnds - Date.now();
+  return left > 0 ? Math.ceil(left / 1000) : 0;
+}
+
+function renderLobby() {
+  $('lobby-room').textContent = spokenRoom(state.room);
+  const seconds = countdownSeconds();
+  let next;
+  if (seconds > 0) next = `The game starts in ${seconds} s…`;
+  else if (isHost()) next = 'You are the host: start the game when everyone is in.';
+  else next = `Waiting for ${hostName()} to start the game…`;
+  $('lobby-next').textContent = next;
+  $('lobby-next').classList.toggle('counting', seconds > 0);
+  const alone = isHost() && (state.roomInfo?.members ?? 0) === 1;
+  $('lobby-alone').hidden = !alone;
+  $('lobby-alone').textContent = alone
+    ? `Nobody else is in room ${spokenRoom(state.room)} yet. If your teacher gave you a code, check it is the one on the board.` : '';
+  $('lobby-start').hidden = !isHost() || seconds > 0;
+  $('lobby-members-title').textContent = `In the room (${state.members.total})`;
+  fillList($('lobby-members'), memberItems());
+}
+
+function memberItems() {
+  const host = state.roomInfo?.host ?? '';
+  const items = state.members.names.map((name) => {
+    const notes = [name === host ? 'host' : '', name === state.name ? 'you' : ''].filter(Boolean);
+    return { text: notes.length ? `${name} (${notes.join(', ')})` : name, style: name === state.name ? 'me' : '' };
+  });
+  const more = state.members.total - state.members.names.length;
+  if (more > 0) items.push({ text: `and ${more} other${more === 1 ? '' : 's'}`, style: 'more' });
+  return items;
+}
+
+function renderGame() {
+  const game = state.game;
+  const round = state.round;
+  const pair = round ? round.n : (state.history.at(-1)?.n ?? 0);
+  $('pair-number').textContent = pair > 0 ? `Pair ${pair} of ${game.pairs}` : `${game.pairs} pairs`;
+  $('count-correct').textContent = `Correct attempts: ${state.correct}`;
+  $('count-wrong').textContent = `Wrong attempts: ${state.wrong} (out at ${game.maxIncorrect})`;
+  $('english').textContent = round ? round.english : '';
+  $('spanish').textContent = round ? round.spanish : '';
+  $('fall').classList.toggle('empty', !round);
+  const left = round && !state.pressed ? Math.max(0, Math.ceil((round.at + round.ms - performance.now()) / 1000)) : 0;
+  $('seconds-left').textContent = round && !state.pressed ? `${left} s` : '';
+  $('game-status').textContent = gameStatus();
+  const answerable = canAnswer();
+  for (const [id, choice] of [['answer-correct', 'CORRECT'], ['answer-wrong', 'WRONG']]) {
+    $(id).disabled = !answerable;
+    $(id).setAttribute('aria-pressed', String(state.pressed === choice && round !== null));
+  }
+  $('answers').classList.toggle('watching', state.me !== 'PLAYING');
+  renderBoard($('leaderboard'), state.top);
+  $('side').hidden = state.top.length === 0; // before the first reveal there is no board to show
+  $('my-rank').textContent = state.ranked > 1 ? `Your rank: ${state.rank} of ${state.ranked}` : '';
+}
+
+/** The line under the pair: what the player waits for, or why they cannot answer. */
+function gameStatus() {
+  if (state.gameProblem) return state.gameProblem;
+  if (state.me === 'OUT') return `You are out (${state.game.maxIncorrect} wrong attempts): you watch the game to the end.`;
+  if (state.me === 'WATCHING') return 'You joined during this game: you watch it and play from the next one.';
+  if (!state.round) return state.history.length === 0 ? 'Get ready: the first pair is coming…' : '';
+  if (state.pressed) {
+    const progress = state.progress;
+    if (progress) {
+      const others = Math.max(0, progress.playing - progress.answered);
+      if (others === 0) return 'Answered ✓';
+      return `Answered ✓ — waiting for ${others} other${others === 1 ? '' : 's'}`;
+    }
+    return (state.roomInfo?.members ?? 1) > 1 ? 'Answered ✓ — waiting for the others' : 'Answered ✓';
+  }
+  if (state.timeUp) return '⏱ Time is up';
+  return 'Is the Spanish word the right translation?';
+}
+
+/** The leaderboard: rank, name, right and wrong, in cells that line up. */
+function renderBoard(list, entries) {
+  const key = JSON.stringify([entries, state.name]);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...entries.map((entry) => {
+    const li = document.createElement('li');
+    if (entry.name === state.name) li.className = 'me';
+    [`${entry.rank}`, entry.name, `${entry.correct} ✓`, `${entry.wrong} ✗`].forEach((cell, index) => {
+      const span = document.createElement('span');
+      span.className = `cell cell-${index}`;
+      span.textContent = cell;
+      li.append(span);
+    });
+    return li;
+  }));
+}
+
+function renderEnd() {
+  const final = state.final;
+  const played = final.rank > 0;
+  const place = final.ranked > 1 ? ` — rank ${final.rank} of ${final.ranked}` : '';
+  $('end-score').textContent = played
+    ? `Final score: ${final.correct} correct, ${final.wrong} wrong${place}` : 'You watched this game';
+  $('end-status').textContent = endStatus(final);
+  fillList($('end-pairs'), pairItems());
+  renderBoard($('end-board'), state.top);
+  $('end-board-title').hidden = state.top.length < 2;
+  $('end-board').hidden = state.top.length < 2;
+  const seconds = countdownSeconds();
+  let next;
+  if (seconds > 0) next = `The next game starts in ${seconds} s…`;
+  else if (isHost()) next = 'You are the host: start the next game when everyone is ready.';
+  else next = `Waiting for ${hostName()} to start the next game`;
+  $('end-next').textContent = next;
+  $('end-next').classList.toggle('counting', seconds > 0);
+  $('end-start').hidden = !isHost() || seconds > 0;
+}
+
+function endStatus(final) {
+  if (final.rank === 0) return 'You joined during it: you play from the next game.';
+  if (state.outAfter !== null) {
+    return `Out after ${state.game?.maxIncorrect ?? 3} wrong attempts, at pair ${state.outAfter}.`;
+  }
+  const medal = final.ranked > 1 ? ` You finished ${ordinal(final.rank)} of ${final.ranked}.` : '';
+  return `All ${state.history.length} pair${state.history.length === 1 ? '' : 's'} played.${medal}`;
+}
+
+const SAID = { CORRECT: 'You said it is correct', WRONG: 'You said it is wrong' };
+const OUTCOME = { RIGHT: 'you were right', WRONG: 'you were wrong' };
+
+/** Every pair of the game: the verdict, the truth, and what the player said. Pairs missed while away are named. */
+function pairItems() {
+  const items = [];
+  const byNumber = new Map(state.history.map((e) => [e.n, e]));
+  const last = Math.max(0, ...state.history.map((e) => e.n));
+  for (let n = 1; n <= last; n += 1) {
+    const entry = byNumber.get(n);
+    if (!entry) {
+      items.push({ text: `⏱ Pair ${n}: missed while reconnecting`, style: 'timeout' });
+      continue;
+    }
+    const verdict = VERDICTS[entry.verdict];
+    const truth = entry.truth === 'CORRECT'
+      ? `${entry.english} = ${entry.spanish} — correct`
+      : `${entry.english} = ${entry.spanish} — wrong: ${entry.english} = ${entry.translation}`;
+    let note = 'You watched this pair';
+    if (entry.verdict === 'TIMEOUT') note = 'No answer in time';
+    else if (SAID[entry.said] && OUTCOME[entry.verdict]) note = `${SAID[entry.said]} — ${OUTCOME[entry.verdict]}`;
+    items.push({ text: `${verdict ? verdict.mark : '·'} ${truth}`, note, style: verdict ? verdict.style : 'neutral' });
+  }
+  return items;
+}
+
+function renderMessage() {
+  const message = state.message;
+  $('message-title').textContent = message.title;
+  $('message-text').textContent = message.text;
+  $('message-button').hidden = !message.button;
+  $('message-button').textContent = message.button ?? '';
+}
+
+/** Replaces a list's items, only when they changed (a screen reader is not told the same list twice). */
+function fillList(list, items) {
+  const key = JSON.stringify(items);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...items.map((item) => {
+    const li = document.createElement('li');
+    li.textContent = item.text;
+    if (item.style) li.className = item.style;
+    if (item.note) {
+      const note = document.createElement('span');
+      note.className = 'note';
+      note.textContent = item.note;
+      li.append(' ', note);
+    }
+    return li;
+  }));
+}
+
+/** What the join form says: why joining failed or the seat was lost (`problem`), or news such as "You left room K7PX." */
+function joinProblem(text, problem = true) {
+  $('join-problem').textContent = text;
+  $('join-problem').hidden = !text;
+  $('join-problem').classList.toggle('problem', problem);
+  $('join-problem').classList.toggle('hint', !problem);
+}
+
+/** How long a room event stays on screen. */
+const NOTICE_MS = 8000;
+let noticeTimer = 0;
+
+/** A room event ("Bo joined.") for a few seconds (from a line: `receive` draws it where the view has room). */
+function showNotice(text) {
+  state.notice = text;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { state.notice = ''; render(); }, NOTICE_MS);
+}
+
+/** During a pair, small at the foot of the fall, out of the counters' way; elsewhere at the foot of the screen. */
+function renderNotice(view) {
+  const inGame = view === 'game';
+  for (const [element, here] of [[$('game-notice'), inGame], [$('notice'), !inGame]]) {
+    const text = here ? state.notice : '';
+    if (element.textContent !== text) element.textContent = text;
+    element.classList.toggle('shown', Boolean(text));
+  }
+}
+
+function showMessage(title, text, button, action) {
+  state.message = { title, text, button, action };
+  render();
+}
+
+function linkStatus(status, detail) {
+  const element = $('connection');
+  // Taking the seat back on opening the page: the panel says so; a drop later says it here.
+  element.hidden = status !== 'reconnecting' || state.resuming;
+  if (status === 'reconnecting') {
+    element.textContent = `Connection lost — reconnecting… (attempt ${detail.attempt}, ${detail.secondsLeft} s left)`;
+  }
+  if (status === 'lost') {
+    seatGone(`The connection did not come back in time: your seat in room ${spokenRoom(state.room)} was given up. Join again.`);
+  }
+  if (status === 'incompatible') {
+    showMessage('Please reload', 'The server runs another version of wordgame. Reload this page.', 'Reload', () => location.reload());
+  }
+  if (status === 'offline' && state.joining) {
+    state.joining = null;
+    joinProblem('The server cannot be reached. Check the network, then try again.');
+  }
+  render();
+}
+
+// ---- Input ---------------------------------------------------------------------
+
+function submitJoin(event) {
+  event.preventDefault();
+  if (state.joining) return;
+  const code = typedText($('code').value);
+  const name = typedText($('name').value);
+  if (!isRoomName(code)) { joinProblem('Type the room code from the board: letters and digits, like K7PX.'); return; }
+  if (!name) { joinProblem('Type your name.'); return; }
+  joinProblem('');
+  state.joining = { code: code.toUpperCase(), name };
+  state.stopped = false;
+  link.open([commandWithName('NAME', name)]);
+  render();
+}
+
+const KEYS = { ArrowRight: 'CORRECT', y: 'CORRECT', c: 'CORRECT', ArrowLeft: 'WRONG', n: 'WRONG', w: 'WRONG' };
+
+function keyDown(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLInputElement) return;
+  const choice = KEYS[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+  if (!choice || currentView() !== 'game') return;
+  event.preventDefault();
+  answer(choice);
+}
+
+function startGame() {
+  link.send('START');
+}
+
+function leave() {
+  link.send('LEAVE');
+}
+
+function wire() {
+  $('join-form').addEventListener('submit', submitJoin);
+  $('answer-correct').addEventListener('click', () => answer('CORRECT'));
+  $('answer-wrong').addEventListener('click', () => answer('WRONG'));
+  $('lobby-start').addEventListener('click', startGame);
+  $('end-start').addEventListener('click', startGame);
+  $('lobby-leave').addEventListener('click', leave);
+  $('end-leave').addEventListener('click', leave);
+  $('message-button').addEventListener('click', () => state.message?.action?.());
+  $('code').addEventListener('input', () => { $('code').value = $('code').value.toUpperCase(); });
+  document.addEventListener('keydown', keyDown);
+  // Countdowns and the seconds left change with time alone.
+  setInterval(() => { if (state.countdownEnds || state.round) render(); }, 250);
+}
+
+async function boot() {
+  wire();
+  const params = new URLSearchParams(location.search);
+  const roomFromLink = params.get('room');
+  if (roomFromLink && isRoomName(roomFromLink)) $('code').value = roomFromLink.toUpperCase();
+  try { $('name').value = localStorage.getItem(NAME_KEY) ?? ''; } catch { /* nothing kept */ }
+  const seat = await seatToResume(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
+  if (!seat) {
+    render();
+    ($('code').value ? $('name') : $('code')).focus();
+    return;
+  }
+  // Taking the seat back: the link retries within what is left of the grace.
+  state.seat = { code: seat.code, grace: seat.grace };
+  state.room = seat.room;
+  state.name = seat.name;
+  state.resuming = true;
+  sessionStorage.setItem(TAB_SEAT_KEY, seat.code);
+  $('code').value = spokenRoom(seat.room);
+  $('name').value = seat.name;
+  // What is left of the grace since this page last heard the server; a later drop gets the whole grace again.
+  link.graceMs = () => {
+    if (state.resuming) return Math.max(1000, seat.seenAt + seat.grace * 1000 - Date.now());
+    return state.seat ? state.seat.grace * 1000 : 0;
+  };
+  showMessage('Taking your seat back…', `Room ${spokenRoom(seat.room)} · ${seat.name}`);
+  link.reconnectNow();
+}
+
+// Leaving the page: the seat is held by the server for its grace; this tab no longer plays it.
+window.addEventListener('pagehide', () => { if (state.seat) seats.update(state.seat.code, { seenAt: Date.now() }); });
+
+boot();

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import WordGame
+import WordGameTestSupport
+
+/// The tools the browser cases need: Debian's chromium and chromium-driver,
+/// and python3-selenium, which only Debian's own /usr/bin/python3 sees.
+enum BrowserTools {
+    static let python = URL(fileURLWithPath: "/usr/bin/python3")
+    static let scripts = WebServer.repositoryRoot.appendingPathComponent("Tests/WordGameWebTests/browser")
+
+    static let available: Bool = {
+        let files = FileManager.default
+        guard ["/usr/bin/chromium", "/usr/bin/chromedriver", python.path].allSatisfy(files.isExecutableFile(atPath:))
+        else { return false }
+        let probe = try? ProgramRun.run(python, ["-c", "import selenium.webdriver"], timeout: 30)
+        return probe?.status == 0
+    }()
+
+    /// Runs one case's script against `server`: `<script> <base-url> <game-port>`. A case prints
+    /// `ok: …` for each check and ends with `PASS <case>`, or `FAIL <case>: why` and exit status 1.
+    static func run(_ script: String, against server: WebServer, timeout: Double) throws -> ProgramRun {
+        let path = scripts.appendingPathComponent(script).path
+        return try ProgramRun.run(python, ["-B", path, server.baseURL, String(server.port)], in: scripts, timeout: timeout)
+    }
+}
+
+/// The pages in a real browser (headless Chromium, driven by the Python
+/// scripts in browser/) against the real server, in this process, on
+/// 127.0.0.1 and free ports. One case at a time: each starts a browser or
+/// two, and the fall of a word is timed.
+@Suite(.serialized) struct BrowserTests {
+    /// Checks a case's run: exit status 0 and its PASS line; the output says why otherwise.
+    func expectPassed(_ run: ProgramRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let output = "status \(run.status)\n\(run.stdout)\n\(run.stderr.suffix(3000))"
+        #expect(run.status == 0, "\(output)", sourceLocation: sourceLocation)
+        #expect(run.stdout.contains("PASS \(name)\n"), "\(output)", sourceLocation: sourceLocation)
+        #expect(!run.stdout.contains("FAIL"), "\(output)", sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func aStudentsPagePlaysAWholeGameBesideATCPPlayer() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            let run = try BrowserTools.run("student_game.py", against: server, timeout: 120)
+            expectPassed(run, "student_game")
+            #expect(run.stdout.contains("ok: the page and the TCP player got the same pairs"))
+            #expect(run.stdout.contains("ok: the page's rank and score match the last TOP"))
+        }
+    }
+
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func aRefreshOrAClosedTabKeepsTheSeatAndTheScore() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            let run = try BrowserTools.run("student_refresh.py", against: server, timeout: 120)
+            expectPassed(run, "student_refresh")
+            #expect(run.stdout.contains("ok: the room still has 2 members: the seat was kept"))
+            #expect(run.stdout.contains("ok: the new tab has the seat back"))
+        }
+    }
+
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func theHostPageRunsAGameToThePodiumAndItsResults() async throws {
+        try await onOwnThread {
+            let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: results) }
+            let server = try WebServer(resultsDirectory: results.path)
+            let run = try BrowserTools.run("host_game.py", against: server, timeout: 150)
+            expectPassed(run, "host_game")
+            #expect(run.stdout.contains("ok: the players file names the players"))
+            #expect(run.stdout.contains("ok: the whole ranking follows"))
+        }
+    }
+
+    /// Pairs of 10 s, so that every screen of a pair can be taken while it falls, and a start delay to see counting down.
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func screenshotsAtPhoneAndProjectorSizesFitTheScreen() async throws {
+        try await onOwnThread {
+            let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: results) }
+            let server = try WebServer(rules: Rules(roundMilliseconds: 10_000, pairCount: 3), startDelayMilliseconds: 3_000,
+                                       resultsDirectory: results.path)
+            let run = try BrowserTools.run("screenshots.py", against: server, timeout: 180)
+            expectPassed(run, "screenshots")
+            #expect(run.stdout.contains("ok: the answer buttons at 375 are at least 48 px high"))
+            #expect(!run.stdout.contains("overflow: False"))
+        }
+    }
+}

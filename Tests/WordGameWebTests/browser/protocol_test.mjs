@@ -1,0 +1,85 @@
+// Unit tests of Resources/web/protocol.js, run by hand: node Tests/WordGameWebTests/browser/protocol_test.mjs
+// (CI runs the browser cases through BrowserTests.swift; this one needs only Node.)
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+const source = readFileSync(new URL('../../../Resources/web/protocol.js', import.meta.url), 'utf8');
+const P = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+
+let passed = 0;
+function test(name, body) {
+  body();
+  passed += 1;
+}
+
+test('tokens: bare words and strings', () => {
+  assert.deepEqual(P.tokenize('TOP 2 "Bo \\"the bear\\"" 0 3 11630').map((t) => t.text),
+    ['TOP', '2', 'Bo "the bear"', '0', '3', '11630']);
+  assert.deepEqual(P.tokenize('A  "x y"   B').map((t) => [t.quoted, t.text]), [[false, 'A'], [true, 'x y'], [false, 'B']]);
+  assert.deepEqual(P.tokenize('X "a\\\\b" "\\u{1B}[31m" ""').map((t) => t.text), ['X', 'a\\b', '\u001b[31m', '']);
+  assert.deepEqual(P.tokenize('X "李小龍 👨‍👩‍👧 é"').map((t) => t.text), ['X', '李小龍 👨‍👩‍👧 é']);
+});
+
+test('tokens: malformed lines', () => {
+  for (const bad of ['X "open', 'X "a"b', 'X a"b', 'X "\\q"', 'X "\\u{}"', 'X "\\u{1234567}"', 'X "\\u{D800}"',
+    'X "\\u{110000}"', 'X "\\u1B"', 'X "\\u{1B"', 'X "\\"']) {
+    assert.equal(P.tokenize(bad), null, bad);
+  }
+});
+
+test('numbers: digits only, no sign, no leading zero, at most 12 digits', () => {
+  assert.equal(P.parseNumber('0'), 0);
+  assert.equal(P.parseNumber('999999999999'), 999999999999);
+  for (const bad of ['01', '+1', '-1', '1.5', '', '1e3', '1000000000000', ' 1', '١']) assert.equal(P.parseNumber(bad), null, bad);
+});
+
+test('messages', () => {
+  assert.deepEqual(P.parseLine('ROUND 1 4 "sorry" "silla" 5000'),
+    { type: 'ROUND', n: 1, pairs: 4, english: 'sorry', spanish: 'silla', ms: 5000 });
+  assert.deepEqual(P.parseLine('OK ANSWER 2 CORRECT'), { type: 'OK', what: 'ANSWER', n: 2, answer: 'CORRECT' });
+  assert.deepEqual(P.parseLine('OK HOST "k7px" "ABCDEFGHJKMN"'), { type: 'OK', what: 'HOST', room: 'k7px', key: 'ABCDEFGHJKMN' });
+  assert.deepEqual(P.parseLine('MEMBERS 2 "Ana" "Bo \\"the bear\\""'), { type: 'MEMBERS', total: 2, names: ['Ana', 'Bo "the bear"'] });
+  assert.deepEqual(P.parseLine('WAITING 0'), { type: 'WAITING', count: 0, names: [] });
+  assert.deepEqual(P.parseLine('PONG'), { type: 'PONG' });
+  assert.deepEqual(P.parseLine('END TOP'), { type: 'END', block: 'TOP' });
+  assert.deepEqual(P.parseLine('ERROR some-new-code "text"'), { type: 'ERROR', code: 'some-new-code', text: 'text' });
+  assert.deepEqual(P.parseLine('RANKING 1 "Ana" 3 1 7719 0'),
+    { type: 'RANKING', rank: 1, name: 'Ana', correct: 3, wrong: 1, ms: 7719, outAt: 0 });
+  assert.equal(P.parseLine('WORDGAME 2 "Welcome"').version, 2);
+});
+
+test('lines skipped', () => {
+  for (const bad of ['', 'ROUND 1 4 "a" "b"', 'ROUND 1 4 "a" "b" 5000 7', 'ROUND 01 4 "a" "b" 5000', 'ROUND 1 4 a "b" 5000',
+    'ROUND 1 4 "a" "b" 1000000000000', 'NEWTHING 1', '"ROUND" 1', 'OK NOPE', 'YOU DANCING', 'RESULT 1 MAYBE 0 0 1 1',
+    'MEMBERS 2 "Ana" Bo', 'NOTICE "joined" "x"', 'NOTICE 9x "x"', 'constructor', 'toString 1', 'OK constructor']) {
+    assert.equal(P.parseLine(bad), null, bad);
+  }
+});
+
+test('client lines', () => {
+  assert.equal(P.commandWithName('NAME', 'Ana María'), 'NAME Ana María');
+  assert.equal(P.commandWithName('NAME', '"Bo" the bear'), 'NAME "\\"Bo\\" the bear"');
+  assert.equal(P.commandWithName('NAME', 'Ana\nJOIN x'), 'NAME Ana JOIN x');
+  assert.equal(P.commandWithName('KICK', ' Bo\r '), 'KICK Bo');
+  assert.equal(P.quote('a"b\\c\u0007'), '"a\\"b\\\\c\\u{7}"');
+  assert.equal(P.typedText('a\bb\u007f'), 'a b');
+});
+
+test('codes and texts', () => {
+  assert.ok(P.looksLikeCode('k7px'));
+  assert.ok(!P.looksLikeCode('main'));
+  assert.ok(!P.looksLikeCode('K0PX'));
+  assert.equal(P.spokenRoom('k7px'), 'K7PX');
+  assert.equal(P.spokenRoom('class-7b'), 'class-7b');
+  assert.ok(P.isRoomName('Class-7B') && !P.isRoomName('a b') && !P.isRoomName('') && !P.isRoomName('x'.repeat(25)));
+  assert.ok(P.looksLikeKey('ABCDEFGHJKMN') && !P.looksLikeKey('ABCDEFGHJKM0'));
+  assert.equal(P.withoutCommands('Names are 1 to 16 characters. Type NAME <nickname> with fewer characters.'),
+    'Names are 1 to 16 characters.');
+  assert.equal(P.withoutCommands('Type NAME <x>.'), 'Type NAME <x>.');
+  assert.equal(P.ordinal(1), '1st');
+  assert.equal(P.ordinal(12), '12th');
+  assert.equal(P.ordinal(22), '22nd');
+  assert.equal(P.seconds(12345), '12.3 s');
+});
+
+console.log(`protocol.js: ${passed} tests passed`);

@@ -1,0 +1,251 @@
+"""Shared by the browser cases: a headless Chromium driven by Selenium, a
+player on the game's TCP port speaking the protocol's machine lines, and
+small waits. Each case prints one line per check it passed and `PASS <case>`
+at the end; any failure raises, prints `FAIL …` and exits 1.
+
+Run by BrowserTests.swift as `/usr/bin/python3 <case>.py <base-url> <game-port> [more]`,
+against a server it started on 127.0.0.1 (Debian's python3-selenium is only
+visible to /usr/bin/python3)."""
+
+import os
+import queue
+import shlex
+import socket
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), "/usr/bin/chromium")
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, what):
+    if not condition:
+        raise CheckFailed(what)
+    print("ok:", what, flush=True)
+
+
+def run_case(name, body):
+    """Runs a case's body; exit status 0 with `PASS name`, or 1 with `FAIL name: why`."""
+    try:
+        body()
+    except Exception as error:  # every failure ends the case with its reason
+        traceback.print_exc(file=sys.stderr)
+        print(f"FAIL {name}: {type(error).__name__}: {str(error)[:400]}", flush=True)
+        sys.exit(1)
+    print(f"PASS {name}", flush=True)
+    sys.exit(0)
+
+
+def make_driver(width=1280, height=800):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                 "--disable-extensions", "--disable-background-networking", "--hide-scrollbars",
+                 f"--window-size={width},{height}", "--lang=en"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(20)
+    set_viewport(driver, width, height)
+    return driver
+
+
+def set_viewport(driver, width, height, mobile=False):
+    """The page's viewport, exactly (the window's size includes nothing in headless mode, but be sure)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def reduced_motion(driver, on):
+    features = [{"name": "prefers-reduced-motion", "value": "reduce" if on else ""}]
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
+def page_errors(driver):
+    """Errors the page logged (a script that threw, a CSP violation)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+            and "favicon" not in entry["message"]]
+
+
+def wait_until(what, predicate, timeout=15.0, interval=0.05):
+    """Waits for `predicate()` to be truthy; returns its value, or raises naming `what`."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as error:  # the page may be between two states
+            last_error = error
+        time.sleep(interval)
+    raise CheckFailed(f"timed out waiting for {what}" + (f" (last error: {last_error})" if last_error else ""))
+
+
+def text(driver, element_id):
+    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : null;", element_id)
+
+
+def visible(driver, element_id):
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]);"
+        "return !!e && !e.closest('[hidden]') && e.getClientRects().length > 0;", element_id)
+
+
+def by_id(driver, element_id):
+    return driver.find_element(By.ID, element_id)
+
+
+def no_horizontal_overflow(driver, width=None):
+    """Nothing wider than the screen. In a phone's emulation an overflowing page widens the layout
+    viewport (innerWidth grows past the device's width), so the device's width is checked too."""
+    sizes = driver.execute_script(
+        "return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth]")
+    scroll, inner, client = sizes
+    return scroll <= inner and (width is None or (inner <= width and client <= width))
+
+
+def qr_loaded(driver):
+    return driver.execute_script("const i = document.getElementById('qr'); return i.complete && i.naturalWidth > 0")
+
+
+def cut_network(driver):
+    """The network goes: the page's WebSocket closes, and new ones cannot open until `restore_network`."""
+    driver.execute_script("window.RealWebSocket = window.RealWebSocket || WebSocket;"
+                          "window.WebSocket = function () { throw new Error('the network is down'); };")
+    prototype = driver.execute_cdp_cmd("Runtime.evaluate", {"expression": "RealWebSocket.prototype"})["result"]["objectId"]
+    sockets = driver.execute_cdp_cmd("Runtime.queryObjects", {"prototypeObjectId": prototype})["objects"]["objectId"]
+    driver.execute_cdp_cmd("Runtime.callFunctionOn", {"objectId": sockets, "returnByValue": True,
+                                                      "functionDeclaration": "function () { this.forEach(s => s.close()); }"})
+
+
+def restore_network(driver):
+    driver.execute_script("window.WebSocket = window.RealWebSocket;")
+
+
+def screenshot_folder():
+    folder = os.environ.get("WORDGAME_SCREENSHOTS") or os.path.join(tempfile.gettempdir(), "wordgame-screenshots")
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
+
+class TcpPlayer:
+    """A player on the game's TCP port in machine mode: lines are read by a
+    thread into a list, so a case can wait for any of them."""
+
+    def __init__(self, port, name):
+        self.name = name
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock.settimeout(None)
+        self.lines = []
+        self.lock = threading.Lock()
+        self.arrived = threading.Condition(self.lock)
+        self.closed = False
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("MODE MACHINE")
+        self.wait_line(lambda l: l == "OK MODE MACHINE")
+
+    def _read(self):
+        buffer = b""
+        while True:
+            try:
+                chunk = self.sock.recv(65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                with self.lock:
+                    self.closed = True
+                    self.arrived.notify_all()
+                return
+            buffer += chunk
+            *complete, buffer = buffer.split(b"\n")
+            with self.lock:
+                self.lines.extend(line.decode("utf-8") for line in complete)
+                self.arrived.notify_all()
+
+    def send(self, line):
+        self.sock.sendall(line.encode("utf-8") + b"\n")
+
+    def wait_line(self, predicate, timeout=15.0, start=0):
+        """The first line from index `start` on that satisfies `predicate`, and its index."""
+        deadline = time.monotonic() + timeout
+        with self.lock:
+            index = start
+            while True:
+                while index < len(self.lines):
+                    if predicate(self.lines[index]):
+                        return self.lines[index], index
+                    index += 1
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    raise CheckFailed(f"{self.name} did not get the line awaited; last lines: {self.lines[-6:]}")
+                self.arrived.wait(left)
+
+    def count(self):
+        with self.lock:
+            return len(self.lines)
+
+    def join(self, room):
+        self.send(f"NAME {self.name}")
+        self.wait_line(lambda l: l.startswith("OK NAME"))
+        mark = self.count()
+        self.send(f"JOIN {room}")
+        self.wait_line(lambda l: l.startswith("OK JOIN"), start=mark)
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def fields(line):
+    """The fields of a server line (strings unquoted): enough for the lines the cases read."""
+    return shlex.split(line, posix=True)
+
+
+class AutoAnswerer:
+    """Answers every pair a TCP player gets, after `delay` seconds (or `delay(round)`), with
+    `choose(round, english, spanish)` (CORRECT or WRONG), naming the round; records the pairs and reveals it saw."""
+
+    def __init__(self, player, choose, delay=0.3):
+        self.player = player
+        self.choose = choose
+        self.delay = delay
+        self.rounds = []
+        self.reveals = {}
+        self.gameover = None
+        self.stopped = False
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        index = self.player.count()
+        while not self.stopped:
+            try:
+                line, index = self.player.wait_line(lambda l: True, timeout=600, start=index)
+            except CheckFailed:
+                return
+            index += 1
+            if line.startswith("ROUND "):
+                f = fields(line)
+                number = int(f[1])
+                self.rounds.append((number, f[3], f[4]))
+                delay = self.delay(number) if callable(self.delay) else self.delay
+                threading.Timer(delay, self.player.send,
+                                [f"ANSWER {number} {self.choose(number, f[3], f[4])}"]).start()
+            elif line.startswith("REVEAL "):
+                f = fields(line)
+                self.reveals[int(f[1])] = (f[2], f[3], f[4], f[5])
+            elif line.startswith("GAMEOVER "):
+                self.gameover = [int(x) for x in fields(line)[1:]]
