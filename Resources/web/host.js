@@ -582,6 +582,8 @@ function hostLine(host, link, m, at) {
   }
   if (m.type === 'ERROR' && (host.opening || host.reclaiming)) { refused(host, link, m); return; }
   if (m.type === 'OK' && m.what === 'CLOSE') forgetRoom(host);
+  // SAVED: a game's results files are written, and the key's holder can download them (§5 SAVED, §11 Pages).
+  if (m.type === 'SAVED') { projector.results = { game: m.game }; return; }
   if (m.type === 'INFO') resultsNews(host, m.text);
   if (m.type === 'BYE') { bye(host, link, m); return; }
   projector.receive(m, at);
@@ -606,11 +608,9 @@ function refused(host, link, m) {
   startProblem(withoutCommands(m.text));
 }
 
-/** "The results of game 2 are saved: …" (an INFO for the host, §4 HOST): the CSV files can be downloaded. */
+/** "The results of game 2 could not be saved: …" (an INFO for the host, §5 SAVED): said on the screen. */
 function resultsNews(host, text) {
-  const saved = /^The results of game (\d{1,9}) are saved/.exec(text);
-  if (saved) { host.projector.results = { game: Number(saved[1]) }; return; }
-  if (text.startsWith('The results of game')) host.projector.notice(withoutCommands(text));
+  if (text.startsWith('The results of game') && !text.includes(' are saved: ')) host.projector.notice(withoutCommands(text));
 }
 
 function bye(host, link, m) {

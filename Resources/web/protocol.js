@@ -110,6 +110,8 @@ const SPECS = {
   RANKING: ['rank:n', 'name:s', 'correct:n', 'wrong:n', 'ms:n', 'outAt:n'],
   TOKEN: ['code:s', 'grace:n'],
   SCORE: ['correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
+  WEB: ['url:s'],
+  SAVED: ['game:n'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).

@@ -235,7 +235,7 @@ public struct ClientState: Sendable {
             leftRoom = nil
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
-             .tally, .ranking, .web: break
+             .tally, .ranking, .web, .saved: break
         }
     }
 

@@ -30,6 +30,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case token = "TOKEN"
     case score = "SCORE"
     case web = "WEB"
+    case saved = "SAVED"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the

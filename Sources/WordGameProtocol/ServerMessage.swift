@@ -70,4 +70,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// `WEB <url>`: where students join this room in a browser, its code filled
     /// in (to the host and viewers, from a server with a web port).
     case web(url: String)
+    /// `SAVED <game>`: to a hosted room's host, the results files of its game
+    /// number `game` are written (and served to the key's holder on the web port).
+    case saved(game: Int)
 }

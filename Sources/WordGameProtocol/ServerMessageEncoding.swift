@@ -72,6 +72,7 @@ extension ServerMessage {
         case .score(let correct, let wrong, let rank, let ranked):
             w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
         case .web(let url): w.keyword(.web); w.quoted(url)
+        case .saved(let game): w.keyword(.saved); w.number(game)
         }
     }
 }

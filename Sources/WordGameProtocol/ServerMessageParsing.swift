@@ -74,6 +74,7 @@ extension ServerMessage {
         case .token: self = .token(code: try reader.string(), graceSeconds: try reader.int())
         case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
         case .web: self = .web(url: try reader.string())
+        case .saved: self = .saved(game: try reader.int())
         }
         try reader.end()
     }

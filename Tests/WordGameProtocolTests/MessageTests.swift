@@ -53,6 +53,7 @@ import WordGameProtocol
         .score(correct: 2, wrong: 0, rank: 1, ranked: 4),
         .notice(.back, "Bo is back."),
         .web(url: "http://192.0.2.2:8080/?room=K7PX"),
+        .saved(game: 3),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -98,10 +99,11 @@ import WordGameProtocol
         case .token: "token"
         case .score: "score"
         case .web: "web"
+        case .saved: "saved"
         }
     }
 
-    static let variantCount = 39
+    static let variantCount = 40
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -117,7 +119,7 @@ import WordGameProtocol
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
-                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB"])
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB", "SAVED"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 

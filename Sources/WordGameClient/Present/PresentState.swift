@@ -233,7 +233,7 @@ public struct PresentState: Sendable {
             errorAt = now
         case .bye(let text): goodbye = text
         case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score:
+             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
             break
         }
     }

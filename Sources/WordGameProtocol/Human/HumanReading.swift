@@ -153,6 +153,8 @@ struct HumanReading {
             lines.append(S.score(correct: correct, wrong: wrong, rank: rank, ranked: ranked, lead: "Your score so far"))
         case .web(let url):
             lines.append(S.web(url))
+        case .saved:
+            return  // the INFO after it says where, in words
         }
     }
 }

@@ -117,7 +117,7 @@ extension Hub {
         guard let host = room.hostID else { return }
         switch outcome.result {
         case .success(let players):
-            outbox.send(.info(HubTexts.resultsSaved(game: outcome.game, players: players)), to: host)
+            outbox.send([.saved(game: outcome.game), .info(HubTexts.resultsSaved(game: outcome.game, players: players))], to: host)
         case .failure(let failure):
             outbox.send(.info(HubTexts.resultsNotSaved(game: outcome.game, failure: failure.description)), to: host)
         }
