@@ -21,8 +21,9 @@ public enum JoinInstructions {
         public static func discover() -> ClientLocations {
             let beside = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
                 .appendingPathComponent("wordgame-client").path
+            // This file is Sources/WordGameCommandLine/JoinInstructions.swift: three steps up is the tree.
             let tree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().path
+                .deletingLastPathComponent().path
             return ClientLocations(
                 binary: beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil },
                 sourceTree: FileManager.default.fileExists(atPath: tree + "/Package.swift") ? tree : nil)

@@ -84,12 +84,18 @@ import WordGameProtocol
             process.standardError = FileHandle.nullDevice
             try process.run()
             defer { if process.isRunning { process.terminate() } }
-            let banner = try ServerChild.read(out.fileHandleForReading, until: "Join from this machine")
+            let banner = try ServerChild.read(out.fileHandleForReading, until: "Stop the server with Ctrl-C")
             #expect(banner.contains("Resources/words.json"), "\(banner)")
             guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
                   let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
             #expect(banner.contains("nc 127.0.0.1 \(port)"))
             #expect(banner.contains("wordgame-client --host 127.0.0.1 --port \(port)"))
+            // The source tree is still here, so `swift run` works in it, and the banner says where.
+            let tree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().path
+            #expect(banner.contains("swift run wordgame-client --host 127.0.0.1 --port \(port)   (in \(tree))"), "\(banner)")
+            #expect(banner.contains(#/Browsers: students open http://127\.0\.0\.1:\d+/ and the teacher http://127\.0\.0\.1:\d+/host/#),
+                    "\(banner)")
             #expect(banner.contains("Results: kept in \(directory)/wordgame-results"), "\(banner)")
 
             let client = try TestClient(port: port)
