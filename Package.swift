@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WebCodec"),
         .target(name: "QRCode"),
-        .target(name: "WordGameServer", dependencies: ["WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode"]),
+        .target(name: "WordGameServer", dependencies: [
+            "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode",
+        ]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
             "WordGameCommandLine", "WordListFiles", "QRCode",
@@ -61,7 +63,7 @@ let package = Package(
         // The web port against real sockets and a real browser (headless Chromium, driven by the Python scripts in browser/).
         .testTarget(
             name: "WordGameWebTests",
-            dependencies: ["WordGameServer", "WordGame", "WordGamePOSIX", "WordListFiles", "WordGameTestSupport"],
+            dependencies: ["WordGameServer", "WordGame", "WordGamePOSIX", "WordListFiles", "WordGameTestSupport", "WordGameProtocol"],
             exclude: ["browser"]
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "WordGameTestSupport"]),

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import WordGameProtocol
+import WordGameTestSupport
+
+/// `Resources/web/protocol.js`, the pages' reader of Protocol.md's lines: its
+/// own unit tests (run by Node), and a check that it knows every line the
+/// server can send, so that a new keyword cannot reach the pages unread.
+@Suite struct ProtocolScriptTests {
+    static let script = WebServer.repositoryRoot.appendingPathComponent("Resources/web/protocol.js")
+
+    static let node: URL? = ["/usr/bin/node", "/usr/local/bin/node"].map(URL.init(fileURLWithPath:))
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    @Test(.enabled(if: node != nil, "needs Node.js (the Debian package nodejs) for protocol.js's unit tests"))
+    func protocolScriptsUnitTestsPass() throws {
+        let tests = BrowserTools.scripts.appendingPathComponent("protocol_test.mjs")
+        let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains(#/protocol\.js: \d+ tests passed/#), "\(run.stdout)")
+    }
+
+    /// Every keyword of a server line, and every command an `OK` confirms, has
+    /// its fields in the script's tables (`SPECS`, `OK_SPECS`).
+    @Test func theScriptKnowsEveryLineTheServerSends() throws {
+        let source = try String(contentsOf: Self.script, encoding: .utf8)
+        func table(_ name: String) throws -> Substring {
+            let start = try #require(source.range(of: "const \(name) = {"))
+            let end = try #require(source[start.upperBound...].range(of: "\n};"))
+            return source[start.upperBound..<end.lowerBound]
+        }
+        let lines = try table("SPECS"), confirmations = try table("OK_SPECS")
+        for keyword in ServerKeyword.allCases where keyword != .ok {
+            #expect(lines.contains("\n  \(keyword.rawValue): ["), "protocol.js does not read \(keyword.rawValue) lines")
+        }
+        for command in ConfirmedCommand.allCases {
+            #expect(confirmations.contains("\n  \(command.rawValue): ["), "protocol.js does not read OK \(command.rawValue)")
+        }
+    }
+}
