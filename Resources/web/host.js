@@ -24,6 +24,20 @@ export const PODIUM_MS = 8000;
 export const PAGE_MS = 10_000;
 /** A room event ("Bo left") stays on screen this long: a stale one would mislead the room. */
 export const NOTICE_MS = 10_000;
+/** The names still thinking take at most this many lines on the projector; more, and their count stands in. */
+export const THINKING_LINES = 2;
+/** The leaderboard beside a pair gives up rows down to this many before the names still thinking become a count… */
+const FEW_TOP_ROWS = 5;
+/** …and keeps at least this many when the screen is shorter still. */
+const MIN_TOP_ROWS = 3;
+
+/**
+ * From this width on, the round and the end of a game are laid out to the
+ * screen's height (wordgame.css, the same query): nothing may pass under the
+ * controls of a projector, so what does not fit is shortened, not scrolled.
+ * Narrower (a phone), the page scrolls as any other.
+ */
+const FITTED = matchMedia('(min-width: 701px)');
 
 /** What the projector knows of its room, changed only by server lines and time; it draws itself. */
 export class Projector {
@@ -70,7 +84,8 @@ export class Projector {
     this.incomingRanking = [];
     this.phase = 'podium';
     this.phaseAt = 0;
-    this.page = 0;
+    this.pageStart = 0; // the ranking's page: the index of its first row
+    this.pageShown = 0; // how many rows it shows
     this.pageAt = 0;
     stopFall();
   }
@@ -120,13 +135,28 @@ export class Projector {
   showPhase(phase) {
     this.phase = phase;
     this.phaseAt = Date.now();
-    this.page = 0;
+    this.pageStart = 0;
+    this.pageShown = 0;
     this.pageAt = Date.now();
     this.render();
   }
 
+  /**
+   * The next page begins right after the rows on screen, and the previous
+   * one ends right before them: if the screen's layout changed in between
+   * (the results links arrived, the window was resized), pages still neither
+   * repeat nor skip a row.
+   */
   turnPage(step) {
-    this.page += step;
+    const total = this.ranking.length;
+    if (step > 0) {
+      this.pageStart += Math.max(1, this.pageShown);
+      if (this.pageStart >= total) this.pageStart = 0;
+    } else if (this.pageStart > 0) {
+      this.pageStart = Math.max(0, this.pageStart - Math.max(1, this.pageShown));
+    } else {
+      this.pageStart = -1; // the last page: drawn from the end
+    }
     this.pageAt = Date.now();
     this.render();
   }
@@ -171,6 +201,10 @@ export class Projector {
   renderHeader() {
     $('where').textContent = this.room ? `Room ${spokenRoom(this.room)}` : '';
     const facts = [];
+    if (this.closed) { // a closed room has no players and no game: the panel says it is closed
+      $('facts').textContent = '';
+      return;
+    }
     if (this.info) facts.push(`${this.info.members} player${this.info.members === 1 ? '' : 's'}`);
     if (this.locked) facts.push('locked');
     if (this.game && this.gamesPlayed > 0) facts.push(`game ${this.gamesPlayed}`);
@@ -243,6 +277,37 @@ export class Projector {
       ? `${(100 * Math.min(progress.answered, progress.playing)) / progress.playing}%` : '0%';
     $('answered-bar').parentElement.hidden = !answeredShown;
     $('thinking').textContent = round ? thinkingText(this.waiting) : '';
+    this.fitRound();
+  }
+
+  /**
+   * The pair view ends above the controls, with 40 names as with 3 (a class
+   * found "Still thinking (26): …" cut in half under the buttons at
+   * 1920×1080). The names never take more than THINKING_LINES lines, else
+   * their count stands in. Then, while the view does not fit: the
+   * leaderboard shows fewer rows (down to its best FEW_TOP_ROWS, since who
+   * is still thinking is what the teacher acts on), then the names become
+   * their count, then the leaderboard goes down to MIN_TOP_ROWS.
+   */
+  fitRound() {
+    if (!FITTED.matches) return;
+    const thinking = $('thinking');
+    const board = $('p-top');
+    const lines = parseFloat(getComputedStyle(thinking).lineHeight) || 30;
+    const count = this.waiting?.count ?? 0;
+    const namesToCount = () => { thinking.textContent = `${count} still thinking`; };
+    const named = this.round && count > 0 && thinking.textContent !== `${count} still thinking`;
+    if (named && thinking.scrollHeight > THINKING_LINES * lines + 2) namesToCount();
+    let rows = this.top.length;
+    const fewerRows = (floor) => {
+      while (rows > floor && !roundFits()) {
+        rows -= 1;
+        fillRows(board, this.top.slice(0, rows).map(topRow));
+      }
+    };
+    fewerRows(FEW_TOP_ROWS);
+    if (named && !roundFits()) namesToCount();
+    fewerRows(MIN_TOP_ROWS);
   }
 
   /** Before the first PROGRESS: nobody has answered, and WAITING counts who plays. */
@@ -292,7 +357,8 @@ export class Projector {
       name.textContent = entry.name;
       const score = document.createElement('p');
       score.className = 'place-score';
-      score.textContent = `${entry.correct} right · ${entry.wrong} wrong`;
+      // The time too: it breaks ties of right and wrong (§5 TOP), so equal scores in different places make sense.
+      score.textContent = `${entry.correct} right · ${entry.wrong} wrong · ${seconds(entry.ms)}`;
       const block = document.createElement('div');
       block.className = 'block';
       block.textContent = String(entry.rank);
@@ -301,24 +367,30 @@ export class Projector {
     }));
   }
 
+  /**
+   * The whole ranking, a page at a time. The page size comes from the
+   * screen alone (the list's box and one row's height), never from what the
+   * page shows, so pages neither overlap nor skip a row (a class saw page 1
+   * end at rank 22 and page 2 begin at 21). Ranks run down a column, then
+   * the next (1–11 | 12–22), as people read a board.
+   */
   renderRanking(entries) {
     const list = $('ranking');
-    const perPage = this.rankingRowsPerPage(list);
-    const pages = Math.max(1, Math.ceil(entries.length / perPage));
-    const page = ((this.page % pages) + pages) % pages;
-    $('ranking-title').textContent = pages > 1 ? `Ranking (page ${page + 1} of ${pages})` : 'Ranking';
-    fillRows(list, entries.slice(page * perPage, (page + 1) * perPage).map(rankingRow));
-  }
-
-  /** How many ranking rows fit on the screen: as many columns as fit, as many rows as the height leaves. */
-  rankingRowsPerPage(list) {
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const top = list.getBoundingClientRect().top;
-    const controls = document.getElementById('controls');
-    const bottom = (controls && !controls.hidden ? controls.getBoundingClientRect().top : innerHeight) - 3 * rem;
-    const rows = Math.max(3, Math.floor((bottom - top) / (2.2 * rem)));
-    const columns = Math.max(1, Math.floor(list.clientWidth / (24 * rem)));
-    return rows * columns;
+    const { rows, columns } = rankingGrid(list);
+    const perPage = rows * columns;
+    if (this.pageStart < 0) this.pageStart = Math.max(0, entries.length - (entries.length % perPage || perPage));
+    if (this.pageStart >= entries.length) this.pageStart = 0;
+    const start = this.pageStart;
+    const shown = entries.slice(start, start + perPage);
+    this.pageShown = shown.length;
+    const page = Math.ceil(start / perPage) + 1;
+    const pages = page - 1 + Math.max(1, Math.ceil((entries.length - start) / perPage));
+    $('ranking-title').textContent = pages > 1
+      ? `Ranking · ${start + 1}–${start + shown.length} of ${entries.length} (page ${page} of ${pages})`
+      : 'Ranking';
+    list.style.gridTemplateColumns = `repeat(${columns}, minmax(0, 1fr))`;
+    list.style.gridTemplateRows = `repeat(${Math.max(1, Math.ceil(shown.length / columns))}, auto)`;
+    fillRows(list, shown.map(rankingRow));
   }
 
   renderJoinStrip(screen) {
@@ -361,7 +433,8 @@ const OBSERVER_LINES = {
   NOTICE(m) {
     if (m.event === 'locked') this.locked = true;
     if (m.event === 'unlocked') this.locked = false;
-    this.notice(m.text);
+    // The closed screen says it; and a page has no commands to type ("Type JOIN <room> …").
+    if (m.event !== 'closed') this.notice(withoutCommands(m.text));
   },
   OK(m) {
     if (m.what === 'LOCK') this.locked = true;
@@ -370,7 +443,7 @@ const OBSERVER_LINES = {
   GAME(m) {
     this.beginGame(m);
     this.gamesPlayed += 1;
-    this.results = null;
+    // The results links stay: the server serves the last saved game's files until the next is saved (§11).
   },
   STARTING(m) { this.countdownEnds = Date.now() + m.ms; },
   ROUND(m, receivedAt) {
@@ -401,6 +474,51 @@ const OBSERVER_LINES = {
   RANKING(m) { this.incomingRanking.push(m); },
   ERROR(m) { this.notice(withoutCommands(m.text)); },
 };
+
+/** Whether the pair view ends above the controls: the names still thinking inside the view, the pair and the leaderboard inside their row. */
+function roundFits() {
+  const bottom = (id) => $(id).getBoundingClientRect().bottom;
+  const main = $('round-view').querySelector('.round-main');
+  const mainBottom = main.getBoundingClientRect().bottom + 1;
+  const side = main.querySelector('.side');
+  return bottom('thinking') <= bottom('round-view') + 1
+    && (side.hidden || side.getBoundingClientRect().bottom <= mainBottom)
+    && main.querySelector('.field').getBoundingClientRect().bottom <= mainBottom;
+}
+
+/**
+ * How the ranking's page is laid out: as many columns as are 22 rem wide,
+ * as many rows as the list's box holds, measured on a row like the widest
+ * (an out-at note included). Narrower than FITTED, the page scrolls: one
+ * column, all rows.
+ */
+function rankingGrid(list) {
+  const style = getComputedStyle(list);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const columnGap = parseFloat(style.columnGap) || 0;
+  const rowGap = parseFloat(style.rowGap) || 0;
+  const columns = Math.max(1, Math.floor((list.clientWidth + columnGap) / (22 * rem + columnGap)));
+  if (!FITTED.matches) return { rows: 2000, columns: 1 };
+  const probe = document.createElement('li');
+  probe.setAttribute('aria-hidden', 'true');
+  probe.style.visibility = 'hidden';
+  // Out of the grid's flow, as wide as a column: the page's own rows neither move nor change its height.
+  probe.style.position = 'absolute';
+  probe.style.gridColumn = '1';
+  probe.style.insetBlockStart = '0';
+  probe.style.width = '100%';
+  rankingRow({ rank: 2000, name: 'Wg', correct: 10000, wrong: 10000, ms: 999999, outAt: 10000 }).forEach((text, index) => {
+    const span = document.createElement('span');
+    span.className = `cell cell-${index}`;
+    span.textContent = text;
+    probe.append(span);
+  });
+  list.append(probe);
+  const rowHeight = probe.getBoundingClientRect().height;
+  probe.remove();
+  const rows = Math.max(1, Math.floor((list.clientHeight + rowGap) / (rowHeight + rowGap)));
+  return { rows, columns };
+}
 
 function topRow(entry) {
   return [String(entry.rank), entry.name, `${entry.correct} ✓`, `${entry.wrong} ✗`];
@@ -687,11 +805,20 @@ function drawControls(host) {
   drawResults(projector);
 }
 
+/**
+ * The results links, after a game and until the next one starts. The server
+ * serves only the last saved game's files (§11 `/results.csv`), so the links
+ * name their game, and from the second game on say where the earlier ones are.
+ */
 function drawResults(projector) {
   const results = projector.results;
-  const shown = Boolean(results) && projector.screen === 'over' && looksLikeKey(projector.key) && looksLikeCode(projector.room);
+  const screen = projector.screen;
+  const shown = Boolean(results) && (screen === 'over' || screen === 'lobby') && looksLikeKey(projector.key)
+    && looksLikeCode(projector.room);
   $('results').hidden = !shown;
   if (!shown) return;
+  $('results-title').textContent = `Results of game ${results.game}:`;
+  $('results-note').textContent = results.game > 1 ? 'the last game only; earlier games’ files are on the server' : '';
   for (const file of ['players', 'answers']) {
     const query = new URLSearchParams({ room: projector.room.toUpperCase(), key: projector.key, file });
     const anchor = $(`${file}-csv`);

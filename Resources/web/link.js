@@ -10,6 +10,21 @@ import { parseLine, VERSION } from './protocol.js';
 export const PING_EVERY_MS = 60_000;
 /** Every line sent gets a reply; none this long after one means the link is dead (Wi-Fi gone without a reset). */
 export const SILENT_LINK_MS = 12_000;
+/**
+ * While the page is watchful (a pair or a countdown is open, see `watchful`),
+ * a Wi-Fi that hangs must show within seconds, not after the pair or the game
+ * is over: after this long with nothing from the server the page sends PING…
+ */
+export const WATCHFUL_PING_AFTER_MS = 2_000;
+/** …and a line (that PING, or an answer) with no reply for this long means the link is dead. */
+export const WATCHFUL_DEAD_AFTER_MS = 5_000;
+/**
+ * A connection that has not opened after this long is given up and tried
+ * again: a hung network accepts nothing, and a browser may wait minutes.
+ */
+export const CONNECT_TIMEOUT_MS = 6_000;
+// Pacing (§8: 40 lines at once, then 20 a second): the watchful check sends
+// at most one PING per silence, so at most one line every 2 s.
 /** Reconnect delays, as wordgame-client's: at once, then 0.25, 0.5, 1, 2 s, then every 2–3 s with jitter. */
 const BACKOFF_MS = [0, 250, 500, 1000, 2000];
 
@@ -37,19 +52,27 @@ export class Link {
     this.reopenLines = () => null;
     /** How long the seat is held after a drop (TOKEN's grace): set by the page. */
     this.graceMs = () => 60_000;
+    /** Whether the page needs to know of a silent drop within seconds (a pair or a countdown is open): set by the page. */
+    this.watchful = () => false;
     this.socket = null;
     this.status = 'offline';
     this.reconnect = null; // {attempt, deadline, timer} while taking the seat back
     this.lastSent = 0;
+    this.lastHeard = 0; // when the server last said anything (or the socket opened)
+    this.pingedAt = 0; // the watchful PING of the current silence, if one went
     this.awaitingSince = 0; // the first line sent since the server last said anything
+    this.connectingSince = 0;
     this.openLines = [];
-    this.timer = setInterval(() => this.keepAlive(), 1000);
+    this.timer = setInterval(() => this.keepAlive(), 250);
     // A phone that slept or a network that came back: ask at once whether the link still lives.
     document.addEventListener('visibilitychange', () => { if (!document.hidden) this.probe(); });
     window.addEventListener('online', () => this.probe());
   }
 
   get isOpen() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
+
+  /** Open and the seat ours: a line sent now reaches the session the page plays (not one still being taken back). */
+  get connected() { return this.isOpen && !this.reconnect; }
 
   /** Opens a connection (if none is open or opening) and sends `lines` as soon as it opens. */
   open(lines = []) {
@@ -61,16 +84,25 @@ export class Link {
     this.connect(lines);
   }
 
-  /** Sends one line. Lines with line ends never leave: they would be several commands. */
+  /**
+   * Sends one line, and says whether it went: true when it was handed to an
+   * open socket (or queued for a first connection that is opening), false
+   * when the link is down or its seat is still being taken back. Lines are
+   * never kept across a reconnection: after RESUME the page decides what
+   * still makes sense (an answer only if its pair is still open). Lines with
+   * line ends never leave: they would be several commands.
+   */
   send(line) {
     if (/[\r\n]/.test(line)) throw new Error('a line may not hold a line end');
     if (!this.isOpen) {
-      this.openLines.push(line);
-      return;
+      const firstConnection = this.socket !== null && this.socket.readyState === WebSocket.CONNECTING && !this.reconnect;
+      if (firstConnection) this.openLines.push(line);
+      return firstConnection;
     }
     this.socket.send(line);
     this.lastSent = Date.now();
     if (!this.awaitingSince) this.awaitingSince = this.lastSent;
+    return true;
   }
 
   /** The page has its seat back (OK RESUME, OK HOST): the reconnection is over. */
@@ -120,8 +152,11 @@ export class Link {
     this.socket = socket;
     this.openLines = [...lines];
     this.awaitingSince = 0;
+    this.pingedAt = 0;
+    this.connectingSince = Date.now();
     socket.addEventListener('open', () => {
       if (this.socket !== socket) return;
+      this.lastHeard = Date.now();
       if (!this.reconnect) this.setStatus('online');
       // Sent at once, before the greeting is read: the server reads lines in order (§4, RESUME).
       const waiting = this.openLines;
@@ -137,6 +172,7 @@ export class Link {
 
   heard(line, receivedAt) {
     this.awaitingSince = 0;
+    this.lastHeard = Date.now();
     const message = parseLine(line);
     if (!message) return; // a line this page does not know: skipped (§2)
     if (message.type === 'WORDGAME' && message.version !== VERSION) {
@@ -195,10 +231,23 @@ export class Link {
   // ---- Keeping it alive -----------------------------------------------------
 
   keepAlive() {
-    if (!this.isOpen) return;
     const now = Date.now();
-    if (this.awaitingSince && now - this.awaitingSince > SILENT_LINK_MS) {
+    if (this.socket && this.socket.readyState === WebSocket.CONNECTING) {
+      // A hung network: the handshake never comes back. Try again on a new connection.
+      if (now - this.connectingSince > CONNECT_TIMEOUT_MS) this.drop(true);
+      return;
+    }
+    if (!this.isOpen) return;
+    const watchful = this.watchful();
+    const deadAfter = watchful ? WATCHFUL_DEAD_AFTER_MS : SILENT_LINK_MS;
+    if (this.awaitingSince && now - this.awaitingSince > deadAfter) {
       this.drop(true); // dead: a close would wait for a peer that is gone
+      return;
+    }
+    // One PING per silence: the server answers any line, so a live link speaks within a moment.
+    if (watchful && now - this.lastHeard >= WATCHFUL_PING_AFTER_MS && this.pingedAt < this.lastHeard) {
+      this.pingedAt = now;
+      this.send('PING');
       return;
     }
     if (now - this.lastSent >= PING_EVERY_MS) this.send('PING');

@@ -114,9 +114,26 @@ const state = {
   savedGame: null,
   stopped: false, // a BYE ended the session: no reconnection until asked
   game: null,
-  round: null, // {n, pairs, english, spanish, ms, at}
+  /**
+   * The pair on screen: {n, pairs, english, spanish, ms, at, endsAt}, and
+   * `closedForMe` when it is open in the room but no longer ours to answer
+   * (after RESUME: answered, or our time is up), so it does not fall.
+   */
+  round: null,
+  /** The pair open in the room, as the server last said (ROUND, PROGRESS, or SCORE after RESUME); null when unknown. */
+  openPair: null,
+  /** The last pair revealed on this connection: the header's number between two pairs. */
+  lastRevealed: 0,
   pressed: null,
+  /** Whether the answer to the pair on screen went to an open link, and whether the server took it (OK ANSWER). */
+  answerSent: false,
   answerTaken: false,
+  /** The open pair as this page knew it before a reload or a drop (kept with the seat), until RESUME's lines say what became of it. */
+  carried: null,
+  /** After RESUME's SCORE: the open pair's ROUND follows the leaderboard if the pair is still ours to answer (§4, RESUME). */
+  afterScore: false,
+  /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
+  afterResume: false,
   timeUp: false,
   progress: null,
   said: {},
@@ -139,15 +156,24 @@ const state = {
 const link = new Link({ onMessage: receive, onStatus: linkStatus });
 link.reopenLines = () => (state.seat && !state.stopped ? [`RESUME ${state.seat.code}`] : null);
 link.graceMs = () => (state.seat ? state.seat.grace * 1000 : 0);
+// A game on or a countdown running: a link that hangs must show within seconds (link.js, WATCHFUL_*).
+link.watchful = () => Boolean(state.game && !state.final) || state.countdownEnds > Date.now();
 
 // ---- Messages --------------------------------------------------------------
 
 function receive(message, receivedAt) {
+  // After RESUME's SCORE and leaderboard, the first other line is the open pair's ROUND, or it is not ours to answer.
+  if (state.afterScore && !isTopLine(message)) {
+    state.afterScore = false;
+    if (message.type !== 'ROUND') noRoundAfterResume();
+  }
   const handler = handlers[message.type];
   if (handler) handler(message, receivedAt);
   if (state.seat && message.type !== 'BYE') keepSeatFresh();
   render();
 }
+
+const isTopLine = (m) => m.type === 'TOP' || (m.type === 'END' && m.block === 'TOP');
 
 const handlers = {
   OK: ok,
@@ -166,14 +192,22 @@ const handlers = {
   MEMBERS(m) { state.members = { total: m.total, names: m.names }; },
   YOU(m) {
     if (m.state === 'OUTSIDE' && state.me !== 'OUTSIDE') sentOut();
-    if (m.state === 'OUT' && state.me !== 'OUT') state.outAfter = state.history.at(-1)?.n ?? 0;
+    if (m.state === 'OUT' && state.me !== 'OUT') state.outAfter = state.lastRevealed;
     state.me = m.state;
+    if (state.afterResume) {
+      state.afterResume = false;
+      if (m.state === 'LOBBY') gameEndedWhileAway();
+    }
   },
   STARTING(m) { state.countdownEnds = Date.now() + m.ms; },
   GAME(m) { beginGame(m); },
   ROUND: newRound,
   // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
-  PROGRESS(m) { if (state.round && state.round.n === m.n && (!state.pressed || state.answerTaken)) state.progress = m; },
+  PROGRESS(m) {
+    // The pair's number, for a page that came back without its ROUND (out, or already answered).
+    if (m.n > state.lastRevealed && (!state.game || m.n <= state.game.pairs)) state.openPair = m.n;
+    if (state.round && state.round.n === m.n && (!state.pressed || state.answerTaken)) state.progress = m;
+  },
   REVEAL: reveal,
   RESULT: result,
   TOP(m) { state.incomingTop.push(m); },
@@ -185,7 +219,9 @@ const handlers = {
   GAMEOVER(m) {
     state.final = m;
     state.round = null;
+    state.openPair = null;
     stopFall();
+    keepGameWithSeat();
   },
   SCORE(m) {
     state.correct = m.correct;
@@ -193,6 +229,13 @@ const handlers = {
     state.rank = m.rank;
     state.ranked = m.ranked;
     mergeSavedGame();
+    // Out now, and the page did not see it happen (a drop, a reload): the pair is not known.
+    if (state.me === 'OUT' && state.outAfter === null) state.outAfter = 0;
+    // A player still in has a verdict for every pair revealed (pairs missed while away are timeouts),
+    // so the open pair is the next one (§4 RESUME, §5 SCORE). An out player's counters stopped: unknown.
+    const judged = m.correct + m.wrong;
+    state.openPair = state.me === 'PLAYING' && state.game && judged < state.game.pairs ? judged + 1 : null;
+    state.afterScore = true;
   },
   NOTICE: notice,
   BYE: bye,
@@ -211,7 +254,10 @@ function ok(m) {
       try { localStorage.setItem(NAME_KEY, state.name); } catch { /* not kept */ }
       break;
     case 'ANSWER':
-      if (state.round && state.round.n === m.n) state.answerTaken = true;
+      if (state.round && state.round.n === m.n) {
+        state.answerTaken = true;
+        keepGameWithSeat();
+      }
       break;
     case 'RESUME':
       state.name = m.name;
@@ -219,9 +265,11 @@ function ok(m) {
       state.resuming = false;
       state.stopped = false;
       state.message = null;
-      // The pairs seen before the drop, kept with the seat: SCORE says whether they still belong to the game.
+      // The pairs seen before the drop and the pair open then, kept with the seat (after a reload too):
+      // SCORE says whether they still belong to the game, and RESUME's ROUND whether the open pair is still ours.
       state.savedGame = state.seat ? seats.read()[state.seat.code]?.game ?? null : null;
       beginGame(null);
+      state.afterResume = true;
       link.resumed();
       break;
     default:
@@ -240,7 +288,11 @@ function error(m) {
     case 'slow-down': link.retryLater(6000); return;
     case 'server-full': return; // during a reconnection: BYE and a close follow, and the link tries again
     case 'too-late': state.gameProblem = 'Too late: that pair counts as a timeout.'; return;
-    case 'already-answered': state.gameProblem = 'You already answered this pair.'; return;
+    case 'already-answered':
+      // The page sends one answer a pair, again only after a drop: so this is our own answer, which got there first.
+      if (state.round && state.pressed) state.answerTaken = true;
+      else state.gameProblem = 'You already answered this pair.';
+      return;
     case 'wrong-round': case 'no-round': state.gameProblem = 'That pair had already closed.'; return;
     case 'not-playing':
       state.gameProblem = state.me === 'OUT' ? 'You are out of this game: you watch it to the end.'
@@ -300,6 +352,7 @@ function sentOut() {
   const room = spokenRoom(state.room);
   const why = state.sentOutBecause || `You left room ${room}.`;
   const problem = Boolean(state.sentOutBecause);
+  clearNotice(); // "Álvaro left." belongs to a room this page is no longer in
   forgetSeat();
   resetRoom();
   joinProblem(why, problem);
@@ -335,7 +388,13 @@ function beginGame(info) {
   state.game = info;
   state.final = null;
   state.round = null;
+  state.openPair = null;
+  state.lastRevealed = 0;
   state.pressed = null;
+  state.answerSent = false;
+  state.answerTaken = false;
+  state.carried = null;
+  state.afterScore = false;
   state.progress = null;
   state.said = {};
   state.history = [];
@@ -355,34 +414,119 @@ function beginGame(info) {
 }
 
 function newRound(m, receivedAt) {
-  state.round = { ...m, at: receivedAt };
+  // `endsAt` on the wall clock, so that a reloaded page can tell whether the pair's time is over.
+  state.round = { ...m, at: receivedAt, endsAt: Date.now() + m.ms - (performance.now() - receivedAt) };
+  state.openPair = m.n;
   state.pressed = null;
+  state.answerSent = false;
+  state.answerTaken = false;
   state.progress = null;
   state.timeUp = false;
   state.gameProblem = '';
   startFall(m.ms, receivedAt);
+  const carried = state.carried;
+  state.carried = null;
+  // RESUME gave the pair back with our time left: an answer made while the link was down,
+  // or one the server never confirmed before the drop, goes now.
+  if (carried && carried.n === m.n && carried.said && !carried.taken) {
+    state.pressed = carried.said;
+    state.said[m.n] = carried.said;
+    sendAnswer();
+  }
+  keepGameWithSeat();
 }
 
-/** Sends this player's answer to the open pair, naming it (§7: a named answer never lands on the next pair). */
+/**
+ * The player's answer to the open pair.
+ *
+ * A tap while the link is down is kept, shown as not sent yet, and sent
+ * when the seat is back, only if RESUME gives this pair back (its ROUND: the
+ * pair is still open and still ours). We keep it rather than refuse it
+ * because the server holds the seat and the pair for that player's own time
+ * (§4 RESUME, §7): a Wi-Fi blip of a second should not cost a pair the
+ * player did judge in time. It is honest because the page never says
+ * "Answered ✓" before the server's OK ANSWER: until then it says "not sent
+ * yet" (link down) or "sending" (link up), and if the pair closes first it
+ * says so, and the pair's result (a timeout) agrees.
+ */
 function answer(choice) {
   if (!canAnswer()) return;
   state.pressed = choice;
   state.answerTaken = false;
   state.progress = null; // counted before our answer: the next PROGRESS says how many others still think
   state.said[state.round.n] = choice;
-  link.send(`ANSWER ${state.round.n} ${choice}`);
-  pauseFall();
+  sendAnswer();
+  keepGameWithSeat();
   render();
 }
 
+/** Sends the pressed answer, naming its pair (§7: a named answer never lands on the next pair), if the link is up. */
+function sendAnswer() {
+  state.answerSent = link.connected && link.send(`ANSWER ${state.round.n} ${state.pressed}`);
+  // The word stops where it was once the answer is on its way; a kept answer's time still runs.
+  if (state.answerSent) pauseFall();
+}
+
 function canAnswer() {
-  return currentView() === 'game' && state.round !== null && state.pressed === null && state.me === 'PLAYING';
+  return currentView() === 'game' && state.round !== null && !state.round.closedForMe && state.pressed === null
+    && state.me === 'PLAYING';
+}
+
+/**
+ * RESUME gave no ROUND: the open pair is not ours to answer any more (§4
+ * RESUME), because our answer is in or our time is up. What the page kept of
+ * that pair says which, where it can; otherwise it says only what is sure.
+ */
+function noRoundAfterResume() {
+  const carried = state.carried;
+  state.carried = null;
+  const n = state.openPair;
+  if (state.me !== 'PLAYING' || !n) return; // out or watching: the status says so, and the next line gives the pair
+  const known = carried && carried.n === n ? carried : null;
+  state.round = { n, pairs: state.game.pairs, english: known?.english ?? '', spanish: known?.spanish ?? '', ms: 0, at: 0,
+    endsAt: known?.endsAt ?? 0, closedForMe: true };
+  state.pressed = known?.said ?? null;
+  state.answerSent = Boolean(known?.sent);
+  // An answer that went out while the pair's time still runs, now not ours to answer: the server has it.
+  const timeLeft = known ? known.endsAt - Date.now() : 0;
+  state.answerTaken = Boolean(known?.said && (known.taken || (known.sent && timeLeft > RESUME_MARGIN_MS)));
+  if (state.answerTaken) return; // "Answered ✓ — waiting…"
+  const lost = carried && carried.n < n && carried.said && !carried.taken
+    ? `Your answer to pair ${carried.n} was not sent: that pair closed while the connection was down. ` : '';
+  if (known?.said && known.sent) state.gameProblem = `Your answer may not have reached the server in time: pair ${n}'s result will tell.`;
+  else if (known?.said) state.gameProblem = `Your answer was not sent: your time for pair ${n} ran out while the connection was down.`;
+  else state.gameProblem = `${lost}Your time for pair ${n} is up. Its result comes when the others have answered.`;
+}
+
+/** How much of a pair's time must be left for the page to be sure the server still counted it (a network's delay). */
+const RESUME_MARGIN_MS = 500;
+
+/**
+ * RESUME put us in the lobby while this page had a game on: the game ended
+ * while the link was down, and the server does not send a finished game's
+ * score again. The end dialog says so, with what the page knew.
+ */
+function gameEndedWhileAway() {
+  const saved = state.savedGame;
+  state.savedGame = null;
+  const rules = typeof saved?.rules === 'string' ? saved.rules.split(' ').map(Number) : [];
+  if (!saved || saved.over || rules.length !== 4 || !rules.every((x) => Number.isInteger(x) && x > 0)) return;
+  beginGame({ pairs: rules[0], roundMs: rules[1], maxIncorrect: rules[2], players: rules[3] });
+  state.history = Array.isArray(saved.history) ? saved.history.filter((e) => e && Number.isInteger(e.n)) : [];
+  state.said = saved.said && typeof saved.said === 'object' ? saved.said : {};
+  state.outAfter = Number.isInteger(saved.outAfter) ? saved.outAfter : null;
+  state.correct = Number.isInteger(saved.correct) ? saved.correct : 0;
+  state.wrong = Number.isInteger(saved.wrong) ? saved.wrong : 0;
+  state.final = { missed: true, rank: 0, ranked: 0, correct: state.correct, wrong: state.wrong, ms: 0 };
+  keepGameWithSeat();
 }
 
 function reveal(m) {
   const entry = { n: m.n, english: m.english, spanish: m.spanish, truth: m.truth, translation: m.translation,
-    said: state.said[m.n] ?? null, verdict: null };
+    said: state.said[m.n] ?? null, verdict: null, as: state.me };
   state.history = state.history.filter((old) => old.n !== m.n).concat(entry);
+  state.lastRevealed = Math.max(state.lastRevealed, m.n);
+  if (state.openPair === m.n) state.openPair = null;
   if (state.round && state.round.n === m.n) {
     state.round = null;
     stopFall();
@@ -437,14 +581,36 @@ function keepSeatFresh() {
 function keepGameWithSeat() {
   if (!state.seat || !state.game) return;
   const g = state.game;
+  const round = state.round;
   seats.update(state.seat.code, {
     game: {
       rules: [g.pairs, g.roundMs, g.maxIncorrect, g.players].join(' '),
       history: state.history.slice(-KEPT_PAIRS),
       said: state.said,
       outAfter: state.outAfter,
+      correct: state.correct,
+      wrong: state.wrong,
+      over: state.final !== null,
+      // The pair open now, and what became of our answer to it: a reload shows it again (the server
+      // sends no ROUND for a pair that is no longer ours to answer).
+      open: round ? { n: round.n, english: round.english, spanish: round.spanish, endsAt: round.endsAt ?? 0,
+        said: state.pressed, sent: state.answerSent, taken: state.answerTaken } : null,
     },
   });
+}
+
+/** The open pair kept with the seat, if it is well formed (it comes back from storage). */
+function keptOpenPair(open) {
+  if (!open || typeof open !== 'object' || !Number.isInteger(open.n) || open.n < 1) return null;
+  return {
+    n: open.n,
+    english: typeof open.english === 'string' ? open.english : '',
+    spanish: typeof open.spanish === 'string' ? open.spanish : '',
+    endsAt: Number.isFinite(open.endsAt) ? open.endsAt : 0,
+    said: open.said === 'CORRECT' || open.said === 'WRONG' ? open.said : null,
+    sent: open.sent === true,
+    taken: open.taken === true,
+  };
 }
 
 /**
@@ -464,6 +630,7 @@ function mergeSavedGame() {
   state.history = saved.history.filter((e) => e && Number.isInteger(e.n));
   state.said = saved.said && typeof saved.said === 'object' ? saved.said : {};
   state.outAfter = Number.isInteger(saved.outAfter) ? saved.outAfter : null;
+  state.carried = keptOpenPair(saved.open);
 }
 
 // ---- The fall ----------------------------------------------------------------
@@ -569,15 +736,17 @@ function memberItems() {
 function renderGame() {
   const game = state.game;
   const round = state.round;
-  const pair = round ? round.n : (state.history.at(-1)?.n ?? 0);
+  // Only what the server said on this connection: pairs kept from before a drop may be long past.
+  const pair = round?.n ?? state.openPair ?? state.lastRevealed;
   $('pair-number').textContent = pair > 0 ? `Pair ${pair} of ${game.pairs}` : `${game.pairs} pairs`;
   $('count-correct').textContent = `Correct attempts: ${state.correct}`;
   $('count-wrong').textContent = `Wrong attempts: ${state.wrong} (out at ${game.maxIncorrect})`;
   $('english').textContent = round ? round.english : '';
   $('spanish').textContent = round ? round.spanish : '';
   $('fall').classList.toggle('empty', !round);
-  const left = round && !state.pressed ? Math.max(0, Math.ceil((round.at + round.ms - performance.now()) / 1000)) : 0;
-  $('seconds-left').textContent = round && !state.pressed ? `${left} s` : '';
+  const falling = round && !round.closedForMe && !state.answerSent;
+  const left = falling ? Math.max(0, Math.ceil((round.at + round.ms - performance.now()) / 1000)) : 0;
+  $('seconds-left').textContent = falling ? `${left} s` : '';
   $('game-status').textContent = gameStatus();
   const answerable = canAnswer();
   for (const [id, choice] of [['answer-correct', 'CORRECT'], ['answer-wrong', 'WRONG']]) {
@@ -595,8 +764,8 @@ function gameStatus() {
   if (state.gameProblem) return state.gameProblem;
   if (state.me === 'OUT') return `You are out (${state.game.maxIncorrect} wrong attempts): you watch the game to the end.`;
   if (state.me === 'WATCHING') return 'You joined during this game: you watch it and play from the next one.';
-  if (!state.round) return state.history.length === 0 ? 'Get ready: the first pair is coming…' : '';
-  if (state.pressed) {
+  if (!state.round) return state.lastRevealed === 0 && !state.openPair ? 'Get ready: the first pair is coming…' : '';
+  if (state.pressed && state.answerTaken) {
     const progress = state.progress;
     if (progress) {
       const others = Math.max(0, progress.playing - progress.answered);
@@ -604,6 +773,18 @@ function gameStatus() {
       return `Answered ✓ — waiting for ${others} other${others === 1 ? '' : 's'}`;
     }
     return (state.roomInfo?.members ?? 1) > 1 ? 'Answered ✓ — waiting for the others' : 'Answered ✓';
+  }
+  // Pressed, and the server has not said it took it: never "Answered ✓" yet.
+  if (state.pressed) {
+    const said = state.pressed === 'CORRECT' ? 'Correct' : 'Wrong';
+    if (link.connected) return `Sending your answer (${said})…`;
+    if (state.answerSent) {
+      // It went into a link that then died: it may or may not have arrived. Pair's result will tell.
+      return state.timeUp ? 'Not confirmed: the connection dropped before the server said it had your answer.'
+        : `Not confirmed: the connection dropped. Your answer (${said}) goes again when it is back, if the pair is still open.`;
+    }
+    return state.timeUp ? 'Not sent: the connection is down, and the time for this pair is up.'
+      : `Not sent yet: no connection. Your answer (${said}) goes when the connection is back, if the pair is still open.`;
   }
   if (state.timeUp) return '⏱ Time is up';
   return 'Is the Spanish word the right translation?';
@@ -631,8 +812,9 @@ function renderEnd() {
   const final = state.final;
   const played = final.rank > 0;
   const place = final.ranked > 1 ? ` — rank ${final.rank} of ${final.ranked}` : '';
-  $('end-score').textContent = played
-    ? `Final score: ${final.correct} correct, ${final.wrong} wrong${place}` : 'You watched this game';
+  let score = played ? `Final score: ${final.correct} correct, ${final.wrong} wrong${place}` : 'You watched this game';
+  if (final.missed) score = 'The game ended while your connection was down';
+  $('end-score').textContent = score;
   $('end-status').textContent = endStatus(final);
   fillList($('end-pairs'), pairItems());
   renderBoard($('end-board'), state.top);
@@ -649,16 +831,49 @@ function renderEnd() {
 }
 
 function endStatus(final) {
+  const max = state.game?.maxIncorrect ?? 3;
+  if (final.missed) {
+    // The server sends a finished game's score only to those in it at its end (§4 RESUME): say what the page knew.
+    return `So this page did not get your final score. Before the connection dropped: ${final.correct} correct, `
+      + `${final.wrong} wrong${final.wrong >= max ? ' (out)' : ''}.`;
+  }
   if (final.rank === 0) return 'You joined during it: you play from the next game.';
-  if (state.outAfter !== null) {
-    return `Out after ${state.game?.maxIncorrect ?? 3} wrong attempts, at pair ${state.outAfter}.`;
+  // The wrong attempts say it even when the page did not see it happen (it came back after a drop).
+  if (state.outAfter !== null || final.wrong >= max) {
+    return state.outAfter > 0 ? `Out after ${max} wrong attempts, at pair ${state.outAfter}.`
+      : `Out after ${max} wrong attempts (while your connection was down).`;
   }
   const medal = final.ranked > 1 ? ` You finished ${ordinal(final.rank)} of ${final.ranked}.` : '';
-  return `All ${state.history.length} pair${state.history.length === 1 ? '' : 's'} played.${medal}`;
+  // The pairs the game had, not the pairs this page saw: some may have passed while it was away.
+  const played = Math.max(0, ...state.history.map((e) => e.n));
+  const pairs = state.game?.pairs ?? played;
+  if (played >= pairs) return `All ${pairs} pair${pairs === 1 ? '' : 's'} played.${medal}`;
+  return `The game ended after pair ${played} of ${pairs}.${medal}`;
 }
 
 const SAID = { CORRECT: 'You said it is correct', WRONG: 'You said it is wrong' };
 const OUTCOME = { RIGHT: 'you were right', WRONG: 'you were wrong' };
+
+/**
+ * What the player said, from the server's verdict: RIGHT is an answer that
+ * matched the truth, WRONG one that did not (§5 RESULT). So it is known even
+ * when the page lost its own note of the tap (a reload before the reveal).
+ */
+function saidFromVerdict(entry) {
+  if (entry.verdict === 'RIGHT') return entry.truth;
+  if (entry.verdict === 'WRONG') return entry.truth === 'CORRECT' ? 'WRONG' : 'CORRECT';
+  return entry.said;
+}
+
+/** The note under a pair: what the player said and how it went, or why they had no say; nothing when the page cannot know. */
+function pairNote(entry) {
+  if (entry.verdict === 'TIMEOUT') return 'No answer in time';
+  const said = saidFromVerdict(entry);
+  if (SAID[said] && OUTCOME[entry.verdict]) return `${SAID[said]} — ${OUTCOME[entry.verdict]}`;
+  if (entry.as === 'OUT') return 'You were out: you watched this pair';
+  if (entry.as === 'WATCHING') return 'You watched this pair';
+  return '';
+}
 
 /** Every pair of the game: the verdict, the truth, and what the player said. Pairs missed while away are named. */
 function pairItems() {
@@ -675,9 +890,7 @@ function pairItems() {
     const truth = entry.truth === 'CORRECT'
       ? `${entry.english} = ${entry.spanish} — correct`
       : `${entry.english} = ${entry.spanish} — wrong: ${entry.english} = ${entry.translation}`;
-    let note = 'You watched this pair';
-    if (entry.verdict === 'TIMEOUT') note = 'No answer in time';
-    else if (SAID[entry.said] && OUTCOME[entry.verdict]) note = `${SAID[entry.said]} — ${OUTCOME[entry.verdict]}`;
+    const note = pairNote(entry);
     items.push({ text: `${verdict ? verdict.mark : '·'} ${truth}`, note, style: verdict ? verdict.style : 'neutral' });
   }
   return items;
@@ -727,6 +940,11 @@ function showNotice(text) {
   state.notice = text;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => { state.notice = ''; render(); }, NOTICE_MS);
+}
+
+function clearNotice() {
+  state.notice = '';
+  clearTimeout(noticeTimer);
 }
 
 /** During a pair, small at the foot of the fall, out of the counters' way; elsewhere at the foot of the screen. */
@@ -791,12 +1009,18 @@ function keyDown(event) {
   answer(choice);
 }
 
+/** A button's command, or, with the link down, a word that it did not go (never a silent loss). */
+function command(line) {
+  if (!link.connected || !link.send(line)) showNotice('Not connected: try again when the connection is back.');
+  render();
+}
+
 function startGame() {
-  link.send('START');
+  command('START');
 }
 
 function leave() {
-  link.send('LEAVE');
+  command('LEAVE');
 }
 
 function wire() {

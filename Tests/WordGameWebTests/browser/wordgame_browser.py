@@ -11,6 +11,7 @@ import os
 import queue
 import shlex
 import socket
+import struct
 import sys
 import tempfile
 import threading
@@ -132,6 +133,115 @@ def cut_network(driver):
 
 def restore_network(driver):
     driver.execute_script("window.WebSocket = window.RealWebSocket;")
+
+
+def page_errors_but_network(driver):
+    """The page's errors, less those the browser logs for a connection the network refused or hung up."""
+    return [e for e in page_errors(driver) if "WebSocket connection to" not in e]
+
+
+class Relay:
+    """A TCP relay on 127.0.0.1, between the browser and the web port: the page is loaded through it, so its
+    WebSocket goes through it too. `cut(seconds)` resets every connection and refuses new ones for that long
+    (a lost network); `freeze()` lets nothing pass and closes nothing until `thaw()` (a Wi-Fi that hangs: a
+    silent loss neither end hears of)."""
+
+    def __init__(self, target_port):
+        self.target = ("127.0.0.1", target_port)
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.port = self.listener.getsockname()[1]
+        self.lock = threading.Lock()
+        self.pairs = set()
+        self.refuse_until = 0.0
+        self.frozen = False
+        self.stopped = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while not self.stopped:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if time.monotonic() < self.refuse_until:
+                _reset(client)
+                continue
+            while self.frozen and not self.stopped:
+                time.sleep(0.05)  # a hung network: the connection is not refused, nothing answers it
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+                upstream.settimeout(None)
+            except OSError:
+                _reset(client)
+                continue
+            pair = (client, upstream)
+            with self.lock:
+                self.pairs.add(pair)
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink, pair), daemon=True).start()
+
+    def _pump(self, source, sink, pair):
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                while self.frozen and not self.stopped:
+                    time.sleep(0.05)
+                sink.sendall(data)
+        except OSError:
+            pass
+        for s in pair:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        with self.lock:
+            self.pairs.discard(pair)
+
+    def cut(self, seconds):
+        self.refuse_until = time.monotonic() + seconds
+        with self.lock:
+            pairs = list(self.pairs)
+            self.pairs.clear()
+        for client, upstream in pairs:
+            _reset(client)
+            _reset(upstream)
+
+    def freeze(self):
+        self.frozen = True
+
+    def thaw(self):
+        self.frozen = False
+
+    def close(self):
+        self.stopped = True
+        self.frozen = False
+        try:
+            self.listener.close()
+        except OSError:
+            pass
+        with self.lock:
+            pairs = list(self.pairs)
+        for client, upstream in pairs:
+            _reset(client)
+            _reset(upstream)
+
+
+def _reset(sock):
+    """Ends a connection at once with a reset (shutdown first wakes the threads blocked reading it)."""
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    except OSError:
+        pass
+    for step in (lambda: sock.shutdown(socket.SHUT_RDWR), sock.close):
+        try:
+            step()
+        except OSError:
+            pass
 
 
 def screenshot_folder():
