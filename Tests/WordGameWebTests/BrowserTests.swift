@@ -89,4 +89,30 @@ enum BrowserTools {
             #expect(!run.stdout.contains("overflow: False"))
         }
     }
+
+    /// A projector for a class of 40 at 1920×1080 and 1366×768: the pair view, the countdown, the podium and the ranking's pages.
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func theProjectorFitsAClassOfForty() async throws {
+        try await onOwnThread {
+            let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: results) }
+            let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, pairCount: 3), startDelayMilliseconds: 3_000,
+                                       resultsDirectory: results.path)
+            let run = try BrowserTools.run("projector_class.py", against: server, timeout: 240)
+            expectPassed(run, "projector_class")
+        }
+    }
+
+    /// A student's page through a relay that cuts or freezes the link: a reload after answering, a tap while
+    /// reconnecting, a hung link noticed within seconds, and a game that ended while the link hung.
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func aStudentsPageOverABadNetworkNeverLosesAnAnswerSilently() async throws {
+        try await onOwnThread {
+            // Out after 5 wrong: whatever the pairs' truths, the student still plays pair 5, where the link hangs.
+            let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, maxIncorrect: 5, pairCount: 5))
+            let run = try BrowserTools.run("student_network.py", against: server, timeout: 240)
+            expectPassed(run, "student_network")
+        }
+    }
 }

@@ -12,7 +12,7 @@ loaded through a relay on 127.0.0.1 that can cut or freeze the link.
    game ends while the link hangs, the page comes back to an end dialog that
    says so, instead of a lobby as if nothing had happened.
 
-Usage: student_network.py <base-url> <game-port>   (5 pairs of about 6 s, no start delay)"""
+Usage: student_network.py <base-url> <game-port>   (5 pairs of about 6 s, out after 5 wrong, no start delay)"""
 
 import os
 import sys
