@@ -38,6 +38,8 @@ const MIN_TOP_ROWS = 3;
  * Narrower (a phone), the page scrolls as any other.
  */
 const FITTED = matchMedia('(min-width: 701px)');
+/** The lobby's ways of making room for names, in order (wordgame.css): see fitLobby. */
+const LOBBY_STEPS = ['snug', 'crowded', 'packed', 'tight'];
 
 /** What the projector knows of its room, changed only by server lines and time; it draws itself. */
 export class Projector {
@@ -235,17 +237,44 @@ export class Projector {
     qr.hidden = !looksLikeCode(this.room);
     const count = this.roster.length;
     $('roster-title').textContent = count === 0 ? 'Waiting for players…' : `Players (${count})`;
-    // A big class: the code and the QR code give the names some of their room.
-    $('lobby-view').classList.toggle('crowded', count > 16);
-    this.fillNames($('roster'), this.roster);
+    this.fitLobby($('lobby-view'));
+  }
+
+  /**
+   * Nobody scrolls a projector: names (or a room event) that would pass under
+   * the controls make room, step by step: the code and the QR code smaller
+   * (snug, crowded), the names smaller (packed), the QR code smaller still
+   * (tight), and at last only the newest names that fit, after a count of
+   * the others ("Remove a player…" still lists them all). Measured in one
+   * frame: nothing flickers. Narrower than FITTED (a phone, a side window)
+   * the page scrolls instead.
+   */
+  fitLobby(lobby) {
+    const names = this.roster;
+    lobby.classList.remove(...LOBBY_STEPS);
+    this.fillNames($('roster'), names);
+    if (!FITTED.matches || lobby.hidden) return;
+    const overflows = () => document.documentElement.scrollHeight > window.innerHeight;
+    for (const step of LOBBY_STEPS) {
+      if (!overflows()) return;
+      lobby.classList.add(step);
+    }
+    let shown = names.length;
+    while (shown > 0 && overflows()) {
+      shown = Math.floor(shown * 0.8);
+      this.fillNames($('roster'), names.slice(names.length - shown), names.length - shown);
+    }
   }
 
   /** The names in the room, as chips; on the host's page each is a button that asks to remove that player. */
-  fillNames(list, names) {
-    const key = JSON.stringify([names, Boolean(this.nameAction)]);
+  fillNames(list, names, others = 0) {
+    const key = JSON.stringify([names, others, Boolean(this.nameAction)]);
     if (list.dataset.key === key) return;
     list.dataset.key = key;
-    list.replaceChildren(...names.map((name) => {
+    const more = document.createElement('li');
+    more.className = 'chip more';
+    more.textContent = `+${others} more`;
+    list.replaceChildren(...(others > 0 ? [more] : []), ...names.map((name) => {
       const li = document.createElement('li');
       if (this.nameAction) {
         const button = document.createElement('button');

@@ -134,6 +134,8 @@ const state = {
   afterScore: false,
   /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
   afterResume: false,
+  /** After OK RESUME: the room's next `NOTICE back` is about this player (§4 RESUME), not news to them. */
+  ownReturnPending: false,
   timeUp: false,
   progress: null,
   said: {},
@@ -270,6 +272,7 @@ function ok(m) {
       state.savedGame = state.seat ? seats.read()[state.seat.code]?.game ?? null : null;
       beginGame(null);
       state.afterResume = true;
+      state.ownReturnPending = true;
       link.resumed();
       break;
     default:
@@ -322,6 +325,10 @@ function joinRefused(m) {
 }
 
 function notice(m) {
+  if (m.event === 'back' && state.ownReturnPending) {
+    state.ownReturnPending = false;
+    return;
+  }
   const room = spokenRoom(state.room);
   let text = m.text;
   if (m.event === 'removed' && m.text.startsWith('You were removed')) text = `You were removed from room ${room} by the host.`;
@@ -557,7 +564,7 @@ function truthText(entry) {
 const VERDICTS = {
   RIGHT: { mark: '✓', words: 'Right', style: 'right' },
   WRONG: { mark: '✗', words: 'Wrong', style: 'wrong' },
-  TIMEOUT: { mark: '⏱', words: 'Time ran out', style: 'timeout' },
+  TIMEOUT: { mark: '◷', words: 'Time ran out', style: 'timeout' },
 };
 
 /** The verdict region (aria-live): symbol and words, never colour alone. */
@@ -786,7 +793,7 @@ function gameStatus() {
     return state.timeUp ? 'Not sent: the connection is down, and the time for this pair is up.'
       : `Not sent yet: no connection. Your answer (${said}) goes when the connection is back, if the pair is still open.`;
   }
-  if (state.timeUp) return '⏱ Time is up';
+  if (state.timeUp) return '◷ Time is up';
   return 'Is the Spanish word the right translation?';
 }
 
@@ -883,7 +890,7 @@ function pairItems() {
   for (let n = 1; n <= last; n += 1) {
     const entry = byNumber.get(n);
     if (!entry) {
-      items.push({ text: `⏱ Pair ${n}: missed while reconnecting`, style: 'timeout' });
+      items.push({ text: `◷ Pair ${n}: missed while reconnecting`, style: 'timeout' });
       continue;
     }
     const verdict = VERDICTS[entry.verdict];

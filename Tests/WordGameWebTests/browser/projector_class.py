@@ -1,5 +1,7 @@
 """Case 5: the teacher's page as a projector for a big class (40 TCP players), at
-1920×1080 and 1366×768. During a pair with 40 names and with 27 still
+1920×1080 and 1366×768. The lobby, with 12 names and with 40, fits above the
+controls (nobody scrolls a projector), down to 760×430 where only the newest
+names fit after a count of the others. During a pair with 40 names and with 27 still
 thinking, the pair view ends above the controls: nothing overlaps, and the
 names either show whole or become their count. The countdown's dimming covers
 the whole window up to the controls, however many lines they take. The podium
@@ -90,11 +92,15 @@ def run(driver, players):
     driver.get(f"{BASE}/host")
     by_id(driver, "open-room").click()
     code = wait_until("the room code", lambda: len(text(driver, "room-code") or "") >= 4 and text(driver, "room-code"))
-    for name in NAMES:
+    for count, name in enumerate(NAMES, 1):
         player = TcpPlayer(PORT, name)
         player.join(code)
         players.append(player)
+        if count == 12:
+            wait_until("12 names on the board", lambda: text(driver, "roster-title") == "Players (12)")
+            lobby_fits(driver, 12)
     wait_until("40 names on the board", lambda: text(driver, "roster-title") == "Players (40)")
+    lobby_fits(driver, 40)
 
     # Pair 1: nobody answers for 2.5 s (40 names thinking). Pair 2: 13 answer at once, 27 think for 3 s.
     fast = set(NAMES[27:])
@@ -148,6 +154,26 @@ def run(driver, players):
     check("JOIN" not in notice and "QUIT" not in notice, f"no sentence asks the page to type a command: {notice!r}")
     errors = page_errors(driver)
     check(not errors, f"the page logged no errors: {errors}")
+
+
+def lobby_fits(driver, count):
+    """Nobody scrolls a projector: the code, the QR code, the names and the last room event stay above the controls."""
+    for width, height in SIZES + [(800, 600), (760, 430)]:
+        shoot(driver, f"class-lobby-{count}", width, height)
+        bottom, controls_top, scroll, chips = driver.execute_script(
+            "const last = (id) => document.getElementById(id).getBoundingClientRect();"
+            "return [Math.max(last('roster').bottom, last('notice').bottom), last('controls').top,"
+            " document.documentElement.scrollHeight - innerHeight,"
+            " [...document.querySelectorAll('#roster li')].map((li) => li.textContent)]")
+        check(bottom <= controls_top + 1 and scroll <= 0,
+              f"the lobby with {count} names at {width}×{height} ends above the controls ({bottom:.0f} ≤ {controls_top:.0f}),"
+              f" nothing to scroll ({scroll:.0f})")
+        # Where not every name fits, the newest do, after a count of the others.
+        others = int(chips[0][1:].split()[0]) if chips and chips[0].startswith("+") else 0
+        names = chips[1:] if others else chips
+        check(others + len(names) == count and names == NAMES[count - len(names):count],
+              f"…showing {'every name' if not others else f'the newest {len(names)} names and +{others} more'}")
+    set_viewport(driver, 1920, 1080)
 
 
 def countdown_covers(driver, what):

@@ -1,5 +1,5 @@
-// Unit tests of Resources/web/protocol.js, run by hand: node Tests/WordGameWebTests/browser/protocol_test.mjs
-// (CI runs the browser cases through BrowserTests.swift; this one needs only Node.)
+// Unit tests of Resources/web/protocol.js under Node: ProtocolScriptTests.swift runs them in swift test;
+// by hand: node Tests/WordGameWebTests/browser/protocol_test.mjs
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 

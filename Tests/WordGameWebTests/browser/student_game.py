@@ -69,7 +69,7 @@ def play(driver, tcp):
             check(status == "Answered ✓ — waiting for 1 other", f"the page says whom it waits for: {status!r}")
         if number == 1:
             verdict = wait_until("the first verdict",
-                                 lambda: re.match(r"^(✓ Right|✗ Wrong|⏱ Time ran out) — ", text(driver, "verdict")))
+                                 lambda: re.match(r"^(✓ Right|✗ Wrong|◷ Time ran out) — ", text(driver, "verdict")))
             check(verdict is not None, f"the verdict says it in words: {text(driver, 'verdict')!r}")
     wait_until("the end dialog", lambda: visible(driver, "end"), timeout=20)
     wait_until("the TCP player's GAMEOVER", lambda: answerer.gameover)

@@ -108,6 +108,8 @@ def tap_while_reconnecting(driver):
     wait_until("the answer taken once the seat is back",
                lambda: not visible(driver, "connection") and text(driver, "game-status").startswith("Answered ✓"), timeout=8)
     check(True, "back on the network, the answer went and the server took it")
+    notices = f"{text(driver, 'game-notice')} {text(driver, 'notice')}"
+    check(f"{NAME} is back" not in notices, f"the page does not tell the student of their own return: {notices.strip()!r}")
     verdict = wait_until("pair 2's verdict", lambda: text(driver, "pair-number") != f"Pair 2 of {PAIRS}" and text(driver, "verdict"))
     check(verdict.startswith(("✓ Right", "✗ Wrong")), f"pair 2 was judged on the answer, not as a timeout: {verdict!r}")
 
