@@ -74,6 +74,9 @@ public struct ClientState: Sendable {
     public var token: ResumeToken?
     /// Set by the loop while the connection is down and it takes the seat back.
     public var reconnecting: Reconnecting?
+    /// The seat outlives this client (a server elsewhere, not the solo one in this process):
+    /// the keys' help shows its resume code, for the player to write down.
+    public var showsResumeCode = false
     /// The game as this client saw it before `OK RESUME`, until `SCORE` says whether it goes on (`ClientStateResume.swift`).
     var carried: CarriedGame?
 

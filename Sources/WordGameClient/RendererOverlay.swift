@@ -24,9 +24,11 @@ extension Renderer {
     /// `short`: the few that fit under a falling word.
     static func keys(for state: ClientState, short: Bool = false) -> [String] {
         var rows: [(String, String)] = []
+        let code = state.showsResumeCode ? state.resumableSeat?.token.code : nil
         switch state.screen {
         case .playing where state.me == .playing && short:
-            return ["y → c  correct · n ← w  wrong", "q quit (asks) · Ctrl-C at once", "any key closes it; y / n answer too"]
+            let resume = code.map { ["resume code \($0)"] } ?? []
+            return ["y → c  correct · n ← w  wrong", "q quit (asks) · Ctrl-C at once"] + resume + ["any key closes it; y / n answer too"]
         case .playing where state.me == .playing:
             rows = [("y  →  c", "the pair is correct"), ("n  ←  w", "the pair is wrong"), ("q", "quit (asks first)")]
         case .playing:
@@ -42,8 +44,10 @@ extension Renderer {
         }
         if !short { rows.append(("Ctrl-C", "quit at once")) }
         let keyWidth = rows.map { $0.0.columnWidth }.max() ?? 0
+        // Written down, it takes the seat back from another terminal or after a crash (--resume).
+        let resume = code.map { ["", "Your resume code: \($0)", "(wordgame-client … --resume \($0))"] } ?? []
         return rows.map { $0.0 + String(repeating: " ", count: keyWidth - $0.0.columnWidth + 2) + $0.1 }
-            + ["", "any key closes this"]
+            + resume + ["", "any key closes this"]
     }
 
     /// `lines` in a box over what is there: in the middle of the frame, or on its last rows.
