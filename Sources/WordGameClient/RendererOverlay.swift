@@ -28,7 +28,8 @@ extension Renderer {
         switch state.screen {
         case .playing where state.me == .playing && short:
             let resume = code.map { ["resume code \($0)"] } ?? []
-            return ["y → c  correct · n ← w  wrong", "q quit (asks) · Ctrl-C at once"] + resume + ["any key closes it; y / n answer too"]
+            return ["y → c  correct · n ← w  wrong", "q quit (asks) · Ctrl-C at once"] + resume
+                + ["any key closes it; y / n answer too"]
         case .playing where state.me == .playing:
             rows = [("y  →  c", "the pair is correct"), ("n  ←  w", "the pair is wrong"), ("q", "quit (asks first)")]
         case .playing:

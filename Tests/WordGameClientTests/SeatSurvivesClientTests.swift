@@ -110,7 +110,8 @@ import WordGameServer
         }
     }
 
-    @Test(arguments: ["{\"code\": 12", "not json at all", "{\"code\":\"K7PX\",\"name\":\"Ana\",\"room\":\"main\",\"graceSeconds\":60,\"pid\":1}"])
+    @Test(arguments: ["{\"code\": 12", "not json at all",
+                      "{\"code\":\"K7PX\",\"name\":\"Ana\",\"room\":\"main\",\"graceSeconds\":60,\"pid\":1}"])
     func aCorruptSeatFileIsNamedOnceAndIgnored(contents: String) async throws {
         try await onOwnThread {
             let server = try startServer()
