@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "WordGameClientTests",
             dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport",
-                           "WordGamePOSIX", "WordListFiles", "QRCode"]
+                           "WordGamePOSIX", "WordListFiles", "QRCode", "WordGameCommandLine"]
         ),
         .testTarget(
             name: "WordGameServerTests",

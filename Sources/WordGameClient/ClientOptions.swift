@@ -1,4 +1,5 @@
 import WordGameCommandLine
+import WordGameProtocol
 import WordGameResults
 
 /// The command line of `wordgame-client`.
@@ -7,6 +8,8 @@ public struct ClientOptions: Equatable {
     public var port: UInt16 = 4000
     public var name: String?
     public var room: String?
+    /// `--resume CODE`: take back the seat that code holds (the code kept on disk is tried without it).
+    public var resume: String?
     public var game = GameFlags()
     public var lineMode = false
     public var showHelp = false
@@ -34,6 +37,9 @@ public struct ClientOptions: Equatable {
           --port N             the server's port (default 4000)
           --name NAME          your nickname, 1 to 16 characters (asked for if missing with --host)
           --room ROOM          the room to join (default "main")
+          --resume CODE        take your seat back with the resume code the keys' help (?) shows; run
+                               again within the grace, the client does it by itself with the code it
+                               keeps in $XDG_STATE_HOME/wordgame (~/.local/state/wordgame)
           --words PATH         solo: JSON word list [{"text_eng": ..., "text_spa": ...}]
           --round-ms N         solo: time per pair in milliseconds (default 5000)
           --pairs N            solo: pairs per game (default 15)
@@ -70,6 +76,7 @@ public struct ClientOptions: Equatable {
             case "--port", "-p": options.port = try scanner.integer(for: flag, in: 1...65_535)
             case "--name": options.name = try scanner.value(for: flag)
             case "--room": options.room = try scanner.value(for: flag)
+            case "--resume": options.resume = try resumeCode(try scanner.value(for: flag))
             case "--line-mode": options.lineMode = true
             case "--present": options.present = true
             case "--key": options.key = try scanner.value(for: flag)
@@ -87,8 +94,20 @@ public struct ClientOptions: Equatable {
         return options
     }
 
+    /// A resume code as the server gives them: 8 letters and digits of the room-code alphabet, any case.
+    static func resumeCode(_ typed: String) throws(UsageError) -> String {
+        let code = typed.uppercased()
+        guard code.count == 8, code.allSatisfy(RoomCode.alphabet.contains) else {
+            throw UsageError("--resume takes the 8-character resume code the game showed (e.g. K7PXABCD), not '\(typed)'")
+        }
+        return code
+    }
+
     /// Flags that make no sense together, refused before anything starts.
     private func check() throws(UsageError) {
+        if resume != nil && (host == nil || present) {
+            throw UsageError("--resume takes a seat back in a room on a server: it needs --host, and the projector uses --key")
+        }
         if host != nil && setsRules {
             throw UsageError("--words, --round-ms, --pairs, --max-incorrect and --seed are for a game this program runs; "
                 + "a hosted room plays the server's rules")

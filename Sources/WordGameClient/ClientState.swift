@@ -74,6 +74,11 @@ public struct ClientState: Sendable {
     public var token: ResumeToken?
     /// Set by the loop while the connection is down and it takes the seat back.
     public var reconnecting: Reconnecting?
+    /// The seat outlives this client (a server elsewhere, not the solo one in this process):
+    /// the keys' help shows its resume code, for the player to write down.
+    public var showsResumeCode = false
+    /// The game as this client saw it before `OK RESUME`, until `SCORE` says whether it goes on (`ClientStateResume.swift`).
+    var carried: CarriedGame?
 
     public static let feedbackMilliseconds = 1_500
 
@@ -179,6 +184,7 @@ public struct ClientState: Sendable {
         case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
         case .game(let info): beginGame(info)
         case .round(let info):
+            carried = nil  // SCORE, which takes it back, comes before the open pair
             notice = nil
             round = info
             roundReceivedAt = now
@@ -188,6 +194,7 @@ public struct ClientState: Sendable {
         case .progress(let number, let count, let of):
             if round?.number == number { answered = (count, of) }
         case .reveal(let reveal):
+            carried = nil
             round = nil
             let record = PairRecord(reveal: reveal, verdict: nil)
             history.append(record)
@@ -208,11 +215,13 @@ public struct ClientState: Sendable {
             self.wrong = wrong
             self.rank = rank
             self.ranked = ranked
+            takeCarriedGameBack()
         case .top(let entry): incomingTop.append(entry)
         case .end(.top):
             top = incomingTop
             incomingTop = []
         case .gameOver(let over):
+            carried = nil
             final = over
             round = nil
             reviewOffset = 0
@@ -230,6 +239,7 @@ public struct ClientState: Sendable {
             // The seat is back. The lines that follow rebuild the room: ROOM, MEMBERS, YOU,
             // and if a game is on GAME, SCORE and the open pair (a game that ended meanwhile is gone).
             self.name = name
+            carried = game.map { CarriedGame(game: $0, history: history, outAfterPair: outAfterPair) }
             beginGame(nil)
             notice = nil
             leftRoom = nil

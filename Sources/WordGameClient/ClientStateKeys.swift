@@ -9,10 +9,16 @@ extension ClientState {
         let quits = key == .character("q") || key == .character("Q")
         if let shown = overlay {
             overlay = nil
-            // The second q of "quit?"; any other key only closes what covered the screen.
-            guard shown == .confirmQuit, quits else { return [] }
-            hasQuit = true
-            return [.quit]
+            if shown == .confirmQuit {
+                // The second q of "quit?"; any other key only closes the question ("any other key plays on").
+                guard quits else { return [] }
+                hasQuit = true
+                return [.quit]
+            }
+            // The keys stay open across pairs while the clock runs, and a player who reads them answers with
+            // the key just read: an answer key closes them and counts, for a lost answer costs a pair. (Closing
+            // them by themselves when a pair starts would pull the text away mid-sentence, every 5 s.)
+            guard screen == .playing, Self.answer(for: key) != nil else { return [] }
         }
         // q next to w, the wrong key, must not end a game by accident: it asks first.
         // Ctrl-C, q while reconnecting (nothing to lose) and q on a window too small

@@ -7,14 +7,10 @@ public enum JoinRoom {
     /// Joins `room` as `name`. `askAgain` is asked for another name when the
     /// server refuses one (nil: fail instead). Returns the accepted name; the
     /// room's first messages are left in the connection for the game loop.
-    public static func join(_ connection: ServerConnection, name: String, room: String?,
+    /// `greeted`: the greeting was read already (a RESUME was tried first on this connection).
+    public static func join(_ connection: ServerConnection, name: String, room: String?, greeted: Bool = false,
                             askAgain: ((String) -> String?)?) throws(ClientError) -> String {
-        guard case .welcome(let version, _) = try connection.next(timeout: 10) else {
-            throw ClientError("that is not a wordgame server (no WORDGAME greeting)")
-        }
-        guard version == protocolVersion else {
-            throw ClientError("the server speaks protocol \(version); this client speaks \(protocolVersion)")
-        }
+        if !greeted { try greeting(connection) }
         var name = name
         while true {
             connection.send(.name(name))
@@ -30,6 +26,16 @@ public enum JoinRoom {
                 // Another name would not help: a mistyped code, a locked room.
                 throw ClientError(problem)
             }
+        }
+    }
+
+    /// Reads the server's first line: a wordgame server of our protocol, or an error that says what it is not.
+    public static func greeting(_ connection: ServerConnection) throws(ClientError) {
+        guard case .welcome(let version, _) = try connection.next(timeout: 10) else {
+            throw ClientError("that is not a wordgame server (no WORDGAME greeting)")
+        }
+        guard version == protocolVersion else {
+            throw ClientError("the server speaks protocol \(version); this client speaks \(protocolVersion)")
         }
     }
 

@@ -14,12 +14,17 @@ public final class LineModeGame {
     private var state: ClientState
     private var input = LineFramer(maxLineBytes: 4096)
     private let journal: SoloJournal?
+    /// Sees the state after each turn's messages: the seat file is kept here (`SeatKeeper`).
+    public var afterTurn: ((ClientState) -> Void)?
 
     /// `journal`: where a solo game's history is kept (nil in a room). `resumes`: take
     /// the seat back after a drop (false for a server in this process).
-    public init(connection: ServerConnection, name: String, journal: SoloJournal? = nil, resumes: Bool = true) {
+    /// `showsResumeCode`: `?` says the seat's resume code (it outlives this client).
+    public init(connection: ServerConnection, name: String, journal: SoloJournal? = nil, resumes: Bool = true,
+                showsResumeCode: Bool = false) {
         link = ServerLink(connection, resumes: resumes)
         state = ClientState(name: name)
+        state.showsResumeCode = showsResumeCode
         self.journal = journal
     }
 
@@ -41,6 +46,7 @@ public final class LineModeGame {
             case .lost(let why):
                 return finish(why)
             }
+            afterTurn?(state)
             polls[1] = link.pollEntry
             Poll.wait(&polls, milliseconds: min(1_000, link.millisecondsUntilDue(at: .now()) ?? 1_000))
             guard polls[0].isReady else { continue }
@@ -55,7 +61,7 @@ public final class LineModeGame {
                 guard !link.isReconnecting || key == "q" else { say("Not connected: reconnecting… (q quits)"); continue }
                 // A typed q (and Enter) is deliberate: no "quit?" question as on the full screen.
                 if key == "q" { return quit() }
-                guard let key, key != "?", key != "h" else { LineModeText.keys.forEach(say); continue }
+                guard let key, key != "?", key != "h" else { LineModeText.keys(state).forEach(say); continue }
                 let commands = state.press(.character(key), at: .now())
                 commands.forEach(link.send)
                 if state.hasQuit { return awaitBye() }

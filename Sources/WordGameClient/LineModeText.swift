@@ -58,6 +58,12 @@ public enum LineModeText {
     /// What this client's player can type, for `?` and for a line it does not know.
     static let keys = ["Keys: y = the pair is correct, n = it is wrong,", "      r = start or play again, q = quit, ? = these keys."]
 
+    /// The keys, and the seat's resume code when it outlives this client (`--resume` takes it back).
+    static func keys(_ state: ClientState) -> [String] {
+        guard state.showsResumeCode, let code = state.resumableSeat?.token.code else { return keys }
+        return keys + ["Your resume code: \(code) (wordgame-client … --resume \(code) takes your seat back)."]
+    }
+
     /// Why `y` or `n` (or `r`) did nothing, said in words; nil when nothing needs saying.
     static func whyNoAnswer(_ key: Character, state: ClientState) -> String? {
         guard "yncw".contains(key) else {

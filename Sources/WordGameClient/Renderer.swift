@@ -25,14 +25,16 @@ public enum Renderer {
         var frame = Frame(columns: columns, rows: rows)
         header(state, &frame)
         let mainWidth = showsPanel(state, columns: columns) ? columns - panelWidth - 1 : columns
+        // Where a box over the game ends: above the rows the game keeps in sight (see `playing`).
+        var boxBottom: Int?
         switch state.screen {
         case .lobby: lobby(state, &frame, width: mainWidth, now: now)
-        case .playing: playing(state, &frame, width: mainWidth, now: now)
+        case .playing: boxBottom = playing(state, &frame, width: mainWidth, now: now) - 1
         case .gameOver: gameOver(state, &frame, width: mainWidth, now: now)
         case .outside: outside(state, &frame, width: mainWidth)
         }
         if mainWidth < columns { panel(state, &frame, left: mainWidth + 1) }
-        if let overlay = state.overlay { self.overlay(overlay, state, &frame) }
+        if let overlay = state.overlay { self.overlay(overlay, state, &frame, above: boxBottom) }
         if let reconnecting = state.reconnecting { banner(reconnecting.banner(at: now), &frame) }
         return frame
     }

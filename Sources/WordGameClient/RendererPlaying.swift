@@ -5,7 +5,10 @@ import WordGameProtocol
 /// The game screen: the English word, the falling Spanish word, feedback on
 /// the last pair, and the buttons (or what a player who cannot answer waits for).
 extension Renderer {
-    static func playing(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) {
+    /// Returns the first of the bottom rows it drew (the feedback, the notice, the buttons and the
+    /// keys' line): what covers the screen stays above them, so they are never hidden.
+    @discardableResult
+    static func playing(_ state: ClientState, _ frame: inout Frame, width: Int, now: Instant) -> Int {
         let height = frame.height
         if let game = state.game, let number = state.round?.number ?? state.lastReveal?.reveal.number {
             // Without the leaderboard beside it (a narrow window), the rank is said here.
@@ -35,8 +38,11 @@ extension Renderer {
             frame.centre(fitting(["Answered ✓ — waiting for \(others)", "Answered ✓ — waiting"], width),
                          row: englishRows == 1 ? 4 : 2, width: width, .yellow)
         }
+        // The notice's row, the buttons and the keys; the feedback above them while it shows.
+        var bottomTop = height - 4
         if state.showsFeedback(at: now), let record = state.lastReveal {
-            feedback(record, &frame, width: width, below: wordRows.upperBound, notice: state.notice != nil)
+            let top = feedback(record, &frame, width: width, below: wordRows.upperBound, notice: state.notice != nil)
+            bottomTop = min(bottomTop, top)
         }
         let keysRow = height - 1
         switch state.me {
@@ -59,13 +65,16 @@ extension Renderer {
             frame.centre(keys, row: keysRow, width: width, .dim)
         }
         if let notice = state.notice { frame.centre(ScreenText.safe(notice), row: height - 3, width: width, .dim) }
+        return bottomTop
     }
 
     /// The last pair's truth, whole: "✗ Wrong. politics = la política, not
     /// director del colegio". It shows while the next word starts to fall, so
     /// it takes the rows between that word and the buttons, wrapping rather
     /// than cutting; only a text taller than all of them is cut.
-    static func feedback(_ record: PairRecord, _ frame: inout Frame, width: Int, below wordEnd: Int, notice: Bool) {
+    /// Returns the first row it drew on.
+    @discardableResult
+    static func feedback(_ record: PairRecord, _ frame: inout Frame, width: Int, below wordEnd: Int, notice: Bool) -> Int {
         let reveal = record.reveal
         let english = ScreenText.safe(reveal.english), shown = ScreenText.safe(reveal.spanish)
         let truth = reveal.truth == .correct ? "\(english) = \(shown) is correct."
@@ -93,6 +102,7 @@ extension Renderer {
                 frame.centre(line, row: top + offset, width: width, style, .bold)
             }
         }
+        return top
     }
 
     static func buttons(_ state: ClientState, _ frame: inout Frame, width: Int) {

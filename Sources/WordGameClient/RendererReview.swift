@@ -36,12 +36,17 @@ extension Renderer {
         // Each pair wraps onto as many rows as it needs; ↑/↓ move a row.
         var lines: [(text: String, mark: (String, Frame.Style)?)] = []
         var pairStarts: [Int] = []
-        for record in state.history {
+        for entry in state.reviewEntries {
             pairStarts.append(lines.count)
-            let mark = Self.mark(record.verdict)
-            let reveal = record.reveal
-            let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
-            let text = "\(mark.0) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)"
+            let mark = Self.mark(entry.record?.verdict)
+            let text: String
+            if let reveal = entry.record?.reveal {
+                let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
+                text = "\(mark.0) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)"
+            } else {
+                // Revealed while the connection was down: its words never reached this client.
+                text = "\(mark.0) pair \(entry.number): missed while reconnecting"
+            }
             for (index, line) in Columns.wrap(text, inner - 2).enumerated() {
                 lines.append(index == 0 ? (line, mark) : ("  " + line, nil))
             }
@@ -114,7 +119,7 @@ extension Renderer {
             let more = (offset > 0 ? "↑" : "") + (last < layout.lines.count ? "↓" : "")
             let pairs = layout.pairsShown(from: offset)
             let shown = pairs.count == 1 ? "pair \(pairs.lowerBound)" : "pairs \(pairs.lowerBound)–\(pairs.upperBound)"
-            let position = " \(more) \(shown) of \(state.history.count) "
+            let position = " \(more) \(shown) of \(layout.pairStarts.count) "
             frame.put(ScreenText.fit(position, boxWidth - 4), row: top + boxHeight - 1, column: left + 2, .dim)
         }
         if let past = state.pastGames, layout.showsRecord {
@@ -146,11 +151,16 @@ extension Renderer {
         if final.rank == 0 {
             return fitting(["You joined during it: you play from the next game", "You play from the next game"], width)
         }
-        if let pair = state.outAfterPair {
-            let limit = state.game?.maxIncorrect ?? 3
+        let limit = state.game?.maxIncorrect ?? 3
+        // The wrong attempts say it even when this client did not see it happen (it was reconnecting).
+        if state.outAfterPair != nil || final.wrong >= limit {
+            guard let pair = state.outAfterPair, pair > 0 else {
+                return fitting(["Out after \(limit) wrong attempts (while reconnecting)", "Out after \(limit) wrong attempts",
+                                "Out (\(limit) wrong)"], width)
+            }
             return fitting(["Out after \(limit) wrong attempts, at pair \(pair)", "Out at pair \(pair) (\(limit) wrong)"], width)
         }
-        let played = state.history.count
+        let played = state.reviewEntries.count
         return fitting(["All \(played) pair\(played == 1 ? "" : "s") played", "\(played) pairs played"], width)
     }
 

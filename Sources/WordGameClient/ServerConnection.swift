@@ -151,6 +151,9 @@ public final class ServerConnection {
         return messages
     }
 
+    /// Puts a message taken with `next` back, to be read first again: the loop that follows sees it too.
+    public func putBack(_ message: ServerMessage) { inbox.insert(message, at: 0) }
+
     /// Waits up to `timeout` seconds for the next message (used before the game loop starts).
     public func next(timeout: Double) throws(ClientError) -> ServerMessage {
         let deadline = Instant.now().adding(milliseconds: Int(timeout * 1000))

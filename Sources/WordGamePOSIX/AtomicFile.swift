@@ -16,9 +16,12 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to path: String) throws(Failure) {
+    /// `mode`: the new file's permissions (0o600 for one only its owner may read).
+    public static func write(_ text: String, to path: String, mode: mode_t = 0o644) throws(Failure) {
         let temporary = directory(of: path) + "/." + name(of: path) + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A temporary file left by a crash keeps its old permissions when opened again: start afresh.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure(path) }
         do throws(Failure) {
             try writeAll(fd, Array(text.utf8), path: temporary)

@@ -74,12 +74,48 @@ if let chosen = options.host {
 let connection: ServerConnection
 do { connection = try ServerConnection(host: host, port: port) } catch { fail(error.description) }
 
+// A seat survives its client: the code kept on disk (or --resume) takes it back before anything else.
+let keeper = options.host.map { SeatKeeper(host: $0, port: port) }
+var resumeCode = options.resume
+/// The file the code was read from, if it was: a code the server no longer holds goes with it.
+var savedFile: SeatFile?
+if resumeCode == nil, let chosen = options.host, let file = SeatFile.forSeat(host: chosen, port: port, room: options.room ?? "main") {
+    switch file.load() {
+    case .none: break
+    case .problem(let line): StandardError.write("wordgame-client: \(line)")
+    // Another name on the command line is another player: their seat is not this one.
+    case .saved(let saved) where options.name.map({ $0.lowercased() == saved.name.lowercased() }) ?? true:
+        resumeCode = saved.code
+        savedFile = file
+    case .saved: break
+    }
+}
+var resumedAs: String?
+/// Said on the game's screen too: the line printed before it is hidden under the full screen.
+var startNotice: String?
+if let code = resumeCode {
+    do {
+        switch try ResumeAtStart.resume(connection, code: code) {
+        case .resumed(let name, _): resumedAs = name
+        case .notHeld(let why):
+            savedFile?.discard()
+            print("\(ScreenText.safe(why)); joining room \(options.room ?? "main") again.")
+            StandardOutput.flush()
+            startNotice = "Resume code \(code.uppercased()) is no longer held: you joined again."
+        }
+    } catch {
+        fail(error.description)
+    }
+}
+
 let defaultName: String = {
     let user = ProcessInfo.processInfo.environment["USER"].map { String($0.prefix(16)) } ?? ""
     return (try? Names.nickname(user).get()) ?? "Player"
 }()
 let wantedName: String
-if let name = options.name {
+if let resumedAs {
+    wantedName = resumedAs
+} else if let name = options.name {
     wantedName = name
 } else if options.host == nil {
     wantedName = defaultName
@@ -89,10 +125,15 @@ if let name = options.name {
 }
 
 let name: String
-do {
-    name = try JoinRoom.join(connection, name: wantedName, room: options.room, askAgain: options.name == nil ? askName : nil)
-} catch {
-    fail(error.description)
+if let resumedAs {
+    name = resumedAs
+} else {
+    do {
+        name = try JoinRoom.join(connection, name: wantedName, room: options.room, greeted: resumeCode != nil,
+                                 askAgain: options.name == nil ? askName : nil)
+    } catch {
+        fail(error.description)
+    }
 }
 
 // A solo game keeps the player's history; a room's results belong to its host.
@@ -102,14 +143,23 @@ let resumes = soloServer == nil
 let status: Int32
 if interactive {
     do {
-        let loop = try TerminalLoop(connection: connection, screen: ClientState(name: name), resumes: resumes)
+        var screen = ClientState(name: name)
+        screen.showsResumeCode = keeper != nil
+        screen.notice = startNotice
+        let loop = try TerminalLoop(connection: connection, screen: screen, resumes: resumes)
         loop.observe = journal.map { journal in { journal.observe($0, &$1) } }
+        loop.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name) } }
         status = try loop.run()
     } catch {
         fail("\(error)")
     }
 } else {
-    status = LineModeGame(connection: connection, name: name, journal: journal, resumes: resumes).run()
+    let game = LineModeGame(connection: connection, name: name, journal: journal, resumes: resumes, showsResumeCode: keeper != nil)
+    game.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name) } }
+    status = game.run()
 }
+// Every way the loop ends gives the seat up (quit, BYE, a reconnect that gave up): only a client killed outright keeps it.
+keeper?.release()
+if let problem = keeper?.problem { StandardError.write("wordgame-client: \(problem)") }
 soloServer?.stop()
 exit(status)

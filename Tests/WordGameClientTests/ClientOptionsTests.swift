@@ -13,6 +13,10 @@ import WordGameClient
         #expect(try ClientOptions.parse([]).resultsDirectory == "wordgame-results")
     }
 
+    @Test func resumeTakesACodeInAnyCase() throws {
+        #expect(try ClientOptions.parse(["--host", "10.0.0.5", "--resume", "k7pxabcd"]).resume == "K7PXABCD")
+    }
+
     @Test(arguments: [
         (["--present", "--line-mode"], "--present needs a full screen"),
         (["--present", "--name", "Ana"], "takes no --name"),
@@ -23,6 +27,11 @@ import WordGameClient
         (["--present", "--host", "h", "--results", "out"], "that server keeps them"),
         (["--key", "K"], "go with --present"),
         (["--no-results"], "go with --present"),
+        (["--resume", "K7PXABCD"], "it needs --host"),
+        (["--present", "--host", "h", "--resume", "K7PXABCD"], "the projector uses --key"),
+        (["--host", "h", "--resume", "K7PX"], "the 8-character resume code"),
+        (["--host", "h", "--resume", "K7PXABC0"], "not 'K7PXABC0'"),
+        (["--host", "h", "--resume"], "--resume"),
     ])
     func flagsThatDoNotGoTogetherAreRefused(arguments: [String], problem: String) {
         #expect {

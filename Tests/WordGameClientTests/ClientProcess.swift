@@ -18,13 +18,14 @@ final class ClientProcess {
     private var reader: LineReader
     private(set) var transcript: [String] = []
 
-    /// `environment` is added to this process's; a solo game's history goes
-    /// to a fresh temporary folder unless `XDG_DATA_HOME` is given, never to the user's.
+    /// `environment` is added to this process's; a solo game's history and a room's seat go to a fresh
+    /// temporary folder unless `XDG_DATA_HOME` or `XDG_STATE_HOME` is given, never to the user's.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = Self.binary
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-test-\(UUID().uuidString)").path
+        merged["XDG_STATE_HOME"] = merged["XDG_DATA_HOME"]
         merged.merge(environment) { $1 }
         process.environment = merged
         process.standardInput = input

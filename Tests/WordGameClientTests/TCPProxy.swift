@@ -21,6 +21,8 @@ final class TCPProxy: @unchecked Sendable {
     private var frozen: Set<Int32> = []
     private var accepted = 0
     private var stopped = false
+    /// While set, a connection accepted is closed at once: the network is down, and tries to reconnect fail.
+    private var refusing = false
 
     init(to target: UInt16) {
         signal(SIGPIPE, SIG_IGN)
@@ -31,6 +33,10 @@ final class TCPProxy: @unchecked Sendable {
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
+                lock.lock()
+                let down = refusing
+                lock.unlock()
+                if down { close(client); continue }
                 let server = Self.connect(to: target)
                 guard server >= 0 else { close(client); continue }
                 lock.lock()
@@ -61,6 +67,14 @@ final class TCPProxy: @unchecked Sendable {
             shutdown(pair.client, Int32(SHUT_RDWR))
             shutdown(pair.server, Int32(SHUT_RDWR))
         }
+    }
+
+    /// The network goes down (`true`: every connection ends, and new ones close at once) or comes back (`false`).
+    func setDown(_ down: Bool) {
+        lock.lock()
+        refusing = down
+        lock.unlock()
+        if down { cut() }
     }
 
     /// Every relayed connection's client side ends now; the server's stays open, and hears nothing more.

@@ -20,7 +20,9 @@ final class TerminalClient {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Seats are kept in a fresh folder unless the test names one, never in the user's.
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-test-\(UUID().uuidString)").path
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": fresh]) { $1 }.merging(environment) { $1 }
         try process.run()
     }
 

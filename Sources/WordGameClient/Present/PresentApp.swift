@@ -21,9 +21,9 @@ public enum PresentApp {
         if let remote = options.host {
             host = remote
             port = options.port
-            // Students are on other machines: a server reached over loopback is reached by them at this machine's address.
-            let loopback = remote == "localhost" || remote.hasPrefix("127.") || remote == "::1"
-            address = loopback ? JoinInstructions.networkAddresses().first ?? remote : remote
+            // Students are on other machines: a server reached over loopback is reached by them at this machine's
+            // network address only if it listens there (not when bound to 127.0.0.1).
+            address = StudentAddress.forServer(reachedAt: remote, port: port)
         } else {
             let list = try words()
             do {

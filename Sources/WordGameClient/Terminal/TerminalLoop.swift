@@ -54,6 +54,8 @@ public final class TerminalLoop<Screen: TerminalScreen> {
     public private(set) var state: Screen
     /// Sees each message after the state has: the solo history is kept here.
     public var observe: ((ServerMessage, inout Screen) -> Void)?
+    /// Sees the state after each turn's messages: the seat file is kept here (`SeatKeeper`).
+    public var afterTurn: ((Screen) -> Void)?
     private var decoder = KeyDecoder()
     private let signals: WakePipe
     private let color: Bool
@@ -96,6 +98,7 @@ public final class TerminalLoop<Screen: TerminalScreen> {
             case .reconnecting(let status): state.reconnecting = status
             case .lost(let why): exitMessage = why; break loop
             }
+            afterTurn?(state)
             state.tick(at: .now())
             draw()
             let now = Instant.now()

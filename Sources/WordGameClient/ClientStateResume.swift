@@ -1,0 +1,44 @@
+import WordGame
+import WordGameProtocol
+
+/// The game as the client saw it when its connection dropped: the pairs
+/// revealed to it, and when it went out. `OK RESUME` is followed by `GAME`,
+/// which starts a game's record afresh, so without this the end dialog
+/// would list only the pairs after the drop and forget that the player was out.
+struct CarriedGame: Sendable {
+    var game: GameInfo
+    var history: [PairRecord]
+    var outAfterPair: Int?
+}
+
+/// One row of the end dialog's list: a pair this client saw revealed, or
+/// one that passed while it was reconnecting (nothing is known of it but its number).
+public struct ReviewEntry: Equatable, Sendable {
+    public var number: Int
+    public var record: PairRecord?
+}
+
+extension ClientState {
+    /// After `SCORE` (it comes only when we play in the game that is on):
+    /// the pairs seen before the drop come back if they belong to this game,
+    /// the same `GAME` line, and no more right or wrong verdicts among them
+    /// than the server counts. The browser's page does the same (student.js, mergeSavedGame).
+    mutating func takeCarriedGameBack() {
+        defer { carried = nil }
+        guard let kept = carried, let game, kept.game == game, history.isEmpty else { return }
+        let rights = kept.history.filter { $0.verdict == .right }.count
+        let wrongs = kept.history.filter { $0.verdict == .wrong || $0.verdict == .timeout }.count
+        guard rights <= correct, wrongs <= wrong else { return }
+        history = kept.history
+        lastReveal = nil
+        // Out now without having seen it happen: it happened while the connection was down (0: the pair is not known).
+        outAfterPair = kept.outAfterPair ?? (me == .out ? 0 : nil)
+    }
+
+    /// Every pair of the game up to the last one revealed, the ones missed while reconnecting included.
+    public var reviewEntries: [ReviewEntry] {
+        let byNumber = Dictionary(history.map { ($0.reveal.number, $0) }, uniquingKeysWith: { $1 })
+        let last = history.map(\.reveal.number).max() ?? 0
+        return (0..<last).map { ReviewEntry(number: $0 + 1, record: byNumber[$0 + 1]) }
+    }
+}

@@ -1,0 +1,42 @@
+import WordGame
+import WordGameProtocol
+
+/// A client started again takes its seat back before anything else: with
+/// the code kept on disk (`SeatFile`) or given with `--resume`, it sends
+/// `RESUME` as the first command. If the server holds no seat for the code
+/// (the grace ran out, the seat was given up, a mistyped code), the caller
+/// joins as usual on the same connection, and says so in one line.
+public enum ResumeAtStart {
+    public enum Outcome: Equatable {
+        /// The seat is back: `OK RESUME` is left in the connection, for the game's loop to read first.
+        case resumed(name: String, room: String)
+        /// No seat for this code: why, in words for the player.
+        case notHeld(String)
+    }
+
+    /// Reads the greeting, sends `RESUME code` and waits for the answer (at most `JoinRoom.replySeconds`).
+    public static func resume(_ connection: ServerConnection, code: String) throws(ClientError) -> Outcome {
+        try JoinRoom.greeting(connection)
+        connection.send(.resume(code: code))
+        let deadline = Instant.now().adding(milliseconds: Int(JoinRoom.replySeconds * 1_000))
+        while true {
+            let left = Double(deadline.milliseconds(since: .now())) / 1_000
+            guard left > 0 else { throw ClientError("the server did not answer RESUME within \(Int(JoinRoom.replySeconds)) s") }
+            switch try connection.next(timeout: left) {
+            case .resumed(let name, let room):
+                connection.putBack(.resumed(name: name, room: room))
+                return .resumed(name: name, room: room)
+            // slow-down comes only for a code the server does not hold (a right one is delayed, never refused).
+            case .error(let problem) where [.badCode, .slowDown, .badArgument].contains(problem.code):
+                return .notHeld("The server holds no seat for resume code \(code.uppercased()) any more "
+                    + "(the time to come back ran out, or the seat was given up)")
+            case .error(let problem) where problem.code == .alreadyInRoom || problem.code == .unknownCommand:
+                return .notHeld(ClientTexts.withoutCommands(problem.text))
+            case .bye(let text):
+                throw ClientError(text)
+            default:
+                continue
+            }
+        }
+    }
+}
