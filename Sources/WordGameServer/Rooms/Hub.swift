@@ -189,6 +189,7 @@ final class Hub {
         if let existing = rooms[roomName] {
             room = existing
         } else {
+            if let refusal = mistypedCode(roomName) { return error(.noRoom, refusal, to: id) }
             guard settings.openRooms else {
                 return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased()), to: id)
             }
