@@ -5,6 +5,7 @@ import WordGameProtocol
 /// hosting and resuming); the client shows its own words for the codes.
 enum HubTexts {
     static let goodbye = "Goodbye! Thanks for playing."
+    static let confirmQuit = "Leave the game? Your seat and score are given up. Type q again to leave, or anything else to stay."
 
     // Names and rooms.
     static func inRoomCannotRename(_ room: String) -> String { "You are in room \(room); LEAVE first to change your name." }
