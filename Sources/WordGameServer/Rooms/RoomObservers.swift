@@ -11,7 +11,8 @@ extension Room {
         let returning = seat?.awaySince != nil
         seat?.connection = id
         seat?.awaySince = nil
-        outbox.send(afterOK + [.room(info), membersLine, .you(.hosting)] + browserAddress + [.info(hostWelcome)] + observerStart(at: now), to: id)
+        let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + [.info(hostWelcome)]
+        outbox.send(afterOK + lines + observerStart(at: now), to: id)
         if returning {
             broadcast([.notice(.host, Self.hostIsBack)])
             environment.log(ConsoleTexts.hostBack(room: name))
