@@ -10,7 +10,7 @@ import PackageDescription
 // - CSystem: our C shim for what `import Glibc` hides (epoll, accept4, TCP_INFO, raw mode).
 // - WordGamePOSIX: the only code that touches descriptors, the clock or limits.
 // - WordListFiles: word list files read from disk (JSON).
-// - WordGameResults: results files, CSV and JSON Lines.
+// - WordGameResults: results files, CSV and JSON Lines, and the report (its tables measured with TextColumns).
 // - WordGameCommandLine: argument scanning, usage errors, the shared game flags, join instructions.
 // - WebCodec: HTTP requests and WebSocket frames (RFC 6455), SHA-1 and base64, pure: bytes in, bytes out.
 // - QRCode: a QR code encoder (ISO/IEC 18004, byte mode), drawn for a terminal or as SVG.
@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "WordGameProtocol", dependencies: ["WordGame", "TextColumns"]),
         .target(name: "WordGamePOSIX", dependencies: ["CSystem", "WordGame"]),
         .target(name: "WordListFiles", dependencies: ["WordGame", "WordGamePOSIX"]),
-        .target(name: "WordGameResults", dependencies: ["WordGame", "WordGamePOSIX"]),
+        .target(name: "WordGameResults", dependencies: ["WordGame", "WordGamePOSIX", "TextColumns"]),
         .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WebCodec"),
         .target(name: "QRCode"),
@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX", "WebCodec"]),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "WordGame", "TextColumns"]),
-        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX"]),
+        .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX", "TextColumns"]),
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
         .testTarget(name: "WebCodecTests", dependencies: ["WebCodec"]),
         // The web port against real sockets and a real browser (headless Chromium, driven by the Python scripts in browser/).

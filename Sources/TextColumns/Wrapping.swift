@@ -7,12 +7,14 @@ extension Columns {
     /// on a line of its own rather than dropped.
     public static func wrap(_ text: String, _ width: Int) -> [String] {
         let width = max(1, width)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+        // Split on scalars, not Characters: "\r\n" is one Character, and so is a space with
+        // the combining accent after it, which would hide that space from a Character split.
+        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
             wrapLine(paragraph, width)
         }
     }
 
-    private static func wrapLine(_ paragraph: Substring, _ width: Int) -> [String] {
+    private static func wrapLine(_ paragraph: Substring.UnicodeScalarView, _ width: Int) -> [String] {
         var lines: [String] = []
         var line = "", lineWidth = 0
         for piece in paragraph.split(separator: " ") {

@@ -176,9 +176,9 @@ public struct Match: Sendable {
     }
 
     /// The earliest a person could have seen and read the pair: the line's
-    /// way there (within the credited round trip) plus the reading floor.
+    /// way there (within the credited round trip) plus the game's reading floor.
     private func readableAt(_ clock: Clock) -> Instant {
-        clock.start.adding(nanoseconds: clock.creditNanoseconds).adding(milliseconds: rules.network.readingFloorMilliseconds)
+        clock.start.adding(nanoseconds: clock.creditNanoseconds).adding(milliseconds: rules.readingFloorMilliseconds)
     }
 
     /// Moves the open round out of `self`, so that changing it and putting it back

@@ -13,7 +13,8 @@ public struct NetworkAllowance: Equatable, Sendable {
     public var maxCreditMilliseconds: Int
     /// The fastest a person can see and read a new pair: a bare answer (one that
     /// does not name its round) arriving sooner than the credit plus this after
-    /// a pair reached the player was meant for the previous pair.
+    /// a pair reached the player was meant for the previous pair. A short round
+    /// lowers it (`Rules.readingFloorMilliseconds`).
     public var readingFloorMilliseconds: Int
 
     public init(maxCreditMilliseconds: Int = 250, readingFloorMilliseconds: Int = 150) {

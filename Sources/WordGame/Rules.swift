@@ -17,6 +17,17 @@ public struct Rules: Equatable, Sendable {
         self.network = network
     }
 
+    /// The reading floor of this game (Protocol.md §7): `network`'s, but never more than a
+    /// quarter of the round. A fixed 150 ms would reach past the deadline of a short round
+    /// (`--round-ms 100`), and no bare answer could ever count; a quarter leaves every player
+    /// three quarters of the time they are given. From 600 ms a round on it is the full floor.
+    public var readingFloorMilliseconds: Int {
+        min(network.readingFloorMilliseconds, roundMilliseconds / Self.roundsPerReadingFloor)
+    }
+
+    /// The reading floor takes at most 1/4 of a round.
+    public static let roundsPerReadingFloor = 4
+
     /// The original game: 5 s a pair, out after 3 incorrect attempts, 15 pairs.
     public static let original = Rules()
 

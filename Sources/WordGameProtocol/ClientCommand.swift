@@ -55,10 +55,14 @@ public enum ClientCommand: Equatable, Sendable {
     static func parseGeneral(_ line: String) -> Result<ClientCommand, ProtocolError> {
         let trimmed = line.trimmingSpaces
         if let answer = ArrowKeys.answer(trimmed) { return .success(.answer(round: nil, answer)) }
-        let keywordEnd = trimmed.firstIndex(of: " ") ?? trimmed.endIndex
-        let typed = trimmed[..<keywordEnd].uppercased()
-        let rest = String(trimmed[keywordEnd...]).trimmingSpaces
-        if ArrowKeys.holdsEscape(trimmed[..<keywordEnd]) { return .failure(ProtocolError(.unknownCommand, ArrowKeys.otherKey)) }
+        // Split on the space scalar, never on Characters: a combining accent typed right after the space
+        // makes one Character with it (`NAME ́x`), which would glue the argument to the command word.
+        let scalars = trimmed.unicodeScalars
+        let keywordEnd = scalars.firstIndex(of: " ") ?? scalars.endIndex
+        let word = Substring(scalars[..<keywordEnd])
+        let typed = word.uppercased()
+        let rest = String(scalars[keywordEnd...]).trimmingSpaces
+        if ArrowKeys.holdsEscape(word) { return .failure(ProtocolError(.unknownCommand, ArrowKeys.otherKey)) }
         if let answer = ClientKeyword.answerWords[typed] {
             return rest.isEmpty ? .success(.answer(round: nil, answer)) : .failure(noArguments(typed))
         }
@@ -93,22 +97,27 @@ public enum ClientCommand: Equatable, Sendable {
         rest.isEmpty ? .success(command) : .failure(noArguments(typed))
     }
 
+    /// The words of `rest`, split on space scalars (not Characters: see `parseGeneral`).
+    static func words(_ rest: String) -> [String] {
+        rest.unicodeScalars.split(separator: " ").map { String($0) }
+    }
+
     private static func parseHost(_ rest: String) -> Result<ClientCommand, ProtocolError> {
-        let words = rest.split(separator: " ")
+        let words = words(rest)
         switch words.count {
         case 0: return .success(.host(reclaim: nil))
-        case 2: return .success(.host(reclaim: HostClaim(room: String(words[0]), key: String(words[1]))))
+        case 2: return .success(.host(reclaim: HostClaim(room: words[0], key: words[1])))
         default:
             return .failure(ProtocolError(.badArgument, "Type HOST to make a room of your own, or HOST <room> <key> to take yours back."))
         }
     }
 
     private static func parseResume(_ rest: String) -> Result<ClientCommand, ProtocolError> {
-        let words = rest.split(separator: " ")
+        let words = words(rest)
         guard words.count == 1 else {
             return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the resume code the server gave you when you joined."))
         }
-        return .success(.resume(code: String(words[0])))
+        return .success(.resume(code: words[0]))
     }
 
     private static func parseKick(_ keyword: String, _ rest: String) -> Result<ClientCommand, ProtocolError> {
@@ -125,7 +134,7 @@ public enum ClientCommand: Equatable, Sendable {
     }
 
     private static func parseAnswer(_ rest: String) -> Result<ClientCommand, ProtocolError> {
-        let words = rest.split(separator: " ").map { $0.uppercased() }
+        let words = words(rest).map { $0.uppercased() }
         let usage = ProtocolError(.badArgument, "Type ANSWER CORRECT or ANSWER WRONG (or just y / n); "
             + "ANSWER <round> CORRECT names the round (a number like 3).")
         switch words.count {

@@ -1,3 +1,5 @@
+import TextColumns
+
 /// One titled table of the report, printed as aligned text for a terminal
 /// and written as CSV for a spreadsheet, from the same rows so they agree.
 public struct ReportTable: Equatable, Sendable {
@@ -27,16 +29,16 @@ public struct ReportTable: Equatable, Sendable {
     }
 
     /// The title, the header and the rows, columns two spaces apart, no
-    /// trailing spaces. Widths count Characters, so `Zoë` is three wide
-    /// however its accent is encoded (wide East Asian letters are not allowed for).
+    /// trailing spaces. Widths are terminal columns (`TextColumns`), so `Zoë`
+    /// is three wide however its accent is encoded, and `山田` four, as drawn.
     public var text: String {
         let cells = rows.map { $0.map(Self.shown) }
         let widths = columns.indices.map { column in
-            cells.reduce(columns[column].title.count) { max($0, $1[column].count) }
+            cells.reduce(columns[column].title.columnWidth) { max($0, $1[column].columnWidth) }
         }
         func line(_ fields: [String]) -> String {
             let padded = fields.indices.map { column -> String in
-                let padding = String(repeating: " ", count: widths[column] - fields[column].count)
+                let padding = String(repeating: " ", count: widths[column] - fields[column].columnWidth)
                 return columns[column].alignRight ? padding + fields[column] : fields[column] + padding
             }
             var text = padded.joined(separator: "  ")

@@ -11,6 +11,7 @@ import TextColumns
         #expect(Columns.wrap("👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧", 3) == ["👨\u{200D}👩\u{200D}👧", "👨\u{200D}👩\u{200D}👧"])
         #expect(Columns.wrap("", 5) == [""])
         #expect(Columns.wrap("漢", 1) == ["漢"], "a cluster wider than the line stands alone rather than being lost")
+        #expect(Columns.wrap("ab \u{301}cd", 3) == ["ab", "\u{301}cd"], "a space with an accent after it is still a space")
     }
 
     @Test func wrapKeepsEveryClusterAndNoLineGoesOver() {

@@ -45,6 +45,25 @@ import WordGameProtocol
         #expect(error.text.contains("Type"), "an error says what to type instead: \(error.text)")
     }
 
+    /// A combining accent right after a space makes one Character with it in
+    /// Swift; the command word and the arguments are split on the space scalar
+    /// all the same, so the command is still the command and the accent lands
+    /// in its argument (where NAME refuses it as bad-name).
+    @Test(arguments: [
+        ("NAME \u{301}x", ClientCommand.name("\u{301}x")), ("JOIN \u{301}", .join(room: "\u{301}")),
+        ("RESUME \u{301}", .resume(code: "\u{301}")), ("KICK \u{301}Bo", .kick("\u{301}Bo")),
+        ("WATCH \u{300}a", .watch(room: "\u{300}a")), ("HOST k7px \u{301}", .host(reclaim: .init(room: "k7px", key: "\u{301}"))),
+    ])
+    func anAccentAfterTheSpaceStaysInTheArgument(line: String, command: ClientCommand) throws {
+        #expect(try ClientCommand.parse(line).get() == command)
+    }
+
+    @Test(arguments: ["PING \u{301}", "QUIT \u{301}", "y \u{301}", "RESUME ABCD \u{301}", "ANSWER 2 \u{301}y", "MODE \u{301}"])
+    func anAccentAfterTheSpaceIsAnArgumentNotPartOfTheWord(line: String) {
+        guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line.debugDescription)"); return }
+        #expect(error.code == .badArgument, "\(line.debugDescription): \(error.text)")
+    }
+
     /// ↑, ↓ and other keys (or arrows mixed with typing) are no command. The
     /// reply says which keys answer, and never echoes the escape back.
     @Test(arguments: ["\u{1B}[A", "\u{1B}[B", "\u{1B}OA", "\u{1B}[H", "\u{1B}[15~", "\u{1B}", "y\u{1B}[C", "\u{1B}[C\u{1B}[C", "\u{1B}[Cy"])

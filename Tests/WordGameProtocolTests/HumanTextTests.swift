@@ -153,13 +153,13 @@ import WordGame
             .joined(room: "main"), .token(code: "39YEMUXC", graceSeconds: 60),
             .info("Your resume code is 39YEMUXC. If your connection drops, connect again within 60 s and type RESUME 39YEMUXC."),
             .room(RoomInfo(name: "main", state: .lobby, members: 2, host: "Ana", autoStart: 0)), .members(total: 2, names: ["Ana", "Bo"]),
-            .you(.lobby), .info("The host (Ana) starts the game with START."),
+            .you(.lobby), .info("The host (Ana) starts the game."),
         ]
         #expect(HumanText.lines(batch) == [
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 39YEMUXC.",
             "Room main has 2 players: Ana and Bo. Ana is the host.",
-            "The host (Ana) starts the game with START.",
+            "The host (Ana) starts the game.",
         ])
     }
 

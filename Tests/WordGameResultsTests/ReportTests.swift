@@ -99,7 +99,7 @@ import WordGamePOSIX
         #expect(report.missedTable().rows.count == 3 && report.fooledTable().rows.count == 2)
     }
 
-    /// One small game, whole: columns aligned by characters, so the decomposed
+    /// One small game, whole: columns aligned by terminal columns, so the decomposed
     /// ë of "Zoë" (two scalars) is one wide.
     @Test func theReportTextIsExact() {
         let small = Self.game(3, "2026-11-24T09:00:00+01:00", "2026-11-24T09:02:00+01:00", pairs: [Self.house, Self.dog], players: [

@@ -30,6 +30,9 @@ import WordGameProtocol
                 ([0xFF, 0xFD, 0x01, 0x0A], .badUTF8),
                 (Array("NAME a\u{1B}[2Jb\n".utf8), .badName),
                 (Array("NAME \n".utf8), .badName),
+                // An accent right after the space joins it in one Character, yet the command word ends at the space.
+                (Array("NAME \u{301}x\n".utf8), .badName),
+                (Array("PING \u{301}\n".utf8), .badArgument),
                 (Array("JOIN\n".utf8), .noName),
                 (Array("START\n".utf8), .notInRoom),
                 (Array("y\n".utf8), .notInRoom),

@@ -77,7 +77,10 @@ import WordGameProtocol
             #expect(line == "Sorry: That was a special key, not a command. "
                     + "Type y or press → if the pair is right, n or ← if it is wrong; HELP lists the commands.")
             #expect(!line.utf8.contains(0x1B))
+            // Mid-game, a person's quit asks first (q sits next to w); q again leaves.
             ana.send("quit")
+            try ana.expectLine("Leave the game? Your seat and score are given up. Type q again to leave, or anything else to stay.")
+            ana.send("q")
             try ana.expectLine("Goodbye! Thanks for playing.")
             try ana.waitForClose()
         }

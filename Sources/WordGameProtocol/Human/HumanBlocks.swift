@@ -35,10 +35,11 @@ enum HumanBlocks {
         ["Final ranking:"] + table(rows.map { ($0.rank, $0.name, $0.correct, $0.wrong, $0.milliseconds, $0.outAt) })
     }
 
-    /// `  1. Ana      3 right, 1 wrong · 7.7 s`, names padded so the scores line up.
+    /// `  1. Ana      3 right, 1 wrong · 7.7 s`, names padded so the scores line up on a
+    /// terminal: measured in columns, so `山田` takes four, as it is drawn.
     private static func table(_ rows: [(rank: Int, name: String, correct: Int, wrong: Int, ms: Int64, outAt: Int)]) -> [String] {
         let rankWidth = rows.map { "\($0.rank)".count }.max() ?? 1
-        let nameWidth = rows.map(\.name.count).max() ?? 0
+        let nameWidth = rows.map(\.name.columnWidth).max() ?? 0
         return rows.map { row in
             let rank = String(repeating: " ", count: rankWidth - "\(row.rank)".count) + "\(row.rank)."
             let out = row.outAt > 0 ? " · out after pair \(row.outAt)" : ""

@@ -1,3 +1,5 @@
+import TextColumns
+
 /// The small pieces human lines are made of: times, places, counts, lists,
 /// and the one escape they keep. Pure.
 enum HumanFormat {
@@ -42,7 +44,7 @@ enum HumanFormat {
         var current = ""
         for (index, name) in names.enumerated() {
             let item = name + (index == names.count - 1 ? "" : ",")
-            if !current.isEmpty && current.count + 1 + item.count > width - 2 {
+            if !current.isEmpty && current.columnWidth + 1 + item.columnWidth > width - 2 {
                 lines.append("  " + current)
                 current = item
             } else {
@@ -53,9 +55,10 @@ enum HumanFormat {
         return lines
     }
 
-    /// `text` followed by spaces up to `width` characters (names in a table line up).
+    /// `text` followed by spaces up to `width` terminal columns (names in a table line up,
+    /// wide East Asian letters and emoji included); never cut.
     static func padded(_ text: String, to width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        text + String(repeating: " ", count: max(0, width - text.columnWidth))
     }
 
     /// The server never sends a raw control character, in either mode: a

@@ -16,4 +16,6 @@ protocol ConnectionControl: AnyObject {
     /// Where the seat stands now: in a room or not, and whether it has ever
     /// been (the transport admits input and closes the unregistered by it).
     func seatChanged(_ player: PlayerID, _ standing: SeatStanding)
+    /// Whether the seat's connection reads sentences (human mode), not Protocol.md's lines.
+    func readsSentences(_ player: PlayerID) -> Bool
 }

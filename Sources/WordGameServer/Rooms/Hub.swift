@@ -23,6 +23,8 @@ final class Hub {
         var role: Role = .member
         /// Has been in a room (JOIN, HOST, WATCH or RESUME): registered.
         var enteredARoom = false
+        /// A person at nc typed QUIT mid-game and was asked to confirm (`HubQuit.swift`).
+        var quitAsked = false
     }
 
     /// How a connection is in its room.
@@ -120,12 +122,14 @@ final class Hub {
     /// the transport's own business: `CommandReader`).
     func handle(_ command: ClientCommand, from id: PlayerID, at now: Instant) {
         affinity.check()
+        if command != .quit { heard(id) }
         switch command {
         case .help:
             outbox.send(HelpText.lines.map(ServerMessage.help) + [.end(.help)], to: id)
         case .ping:
             outbox.send(.pong, to: id)
         case .quit:
+            if asksBeforeQuitting(id) { return }
             outbox.send(.bye(HubTexts.goodbye), to: id)
             disconnected(id, at: now, why: .left)
             control.closeAfterFlush(id)
@@ -189,6 +193,7 @@ final class Hub {
         if let existing = rooms[roomName] {
             room = existing
         } else {
+            if let refusal = mistypedCode(roomName) { return error(.noRoom, refusal, to: id) }
             guard settings.openRooms else {
                 return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased()), to: id)
             }

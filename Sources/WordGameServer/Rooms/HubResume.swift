@@ -109,11 +109,13 @@ extension Hub {
         sessions[held]?.awaySince = nil
         sessions[held]?.address = session.address
         reportStanding(held)
-        outbox.send([.resumed(name: seat.name ?? room.hostName ?? "", room: room.name)] + tokenLines(for: held), to: held)
+        // One send with the room's lines: a person at nc reads them as one batch, which shows
+        // whether the room is a hosted one, whose code is written in capitals.
+        let confirmation = [ServerMessage.resumed(name: seat.name ?? room.hostName ?? "", room: room.name)] + tokenLines(for: held)
         switch seat.role {
-        case .member: room.memberBack(held, at: now)
-        case .host: room.seatHost(held, at: now)
-        case .viewer: break
+        case .member: room.memberBack(held, afterOK: confirmation, at: now)
+        case .host: room.seatHost(held, afterOK: confirmation, at: now)
+        case .viewer: outbox.send(confirmation, to: held)
         }
     }
 }

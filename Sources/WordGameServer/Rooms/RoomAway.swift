@@ -22,11 +22,12 @@ extension Room {
     /// `id` is back on a new connection (`Hub.resume`): they get what a
     /// member joining gets, their counters in the game on, and the open pair
     /// if it is still theirs to answer, with their own time left.
-    func memberBack(_ id: PlayerID, at now: Instant) {
+    /// `afterOK`: the hub's confirmation (`OK RESUME`, `TOKEN`), sent first, with the rest.
+    func memberBack(_ id: PlayerID, afterOK: [ServerMessage] = [], at now: Instant) {
         guard let member = roster.members[id] else { return }
         roster.members[id]?.away = false
         game?.match.playerBack(id)
-        var lines: [ServerMessage] = [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
+        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
         if let current = game?.match, current.score(of: id) != nil {
             lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()

@@ -6,11 +6,13 @@ import WordGameProtocol
 /// its connection is away.
 extension Room {
     /// The host of a hosted room takes their seat (first time, or back with the key).
-    func seatHost(_ id: PlayerID, at now: Instant) {
+    /// `afterOK`: what the hub confirms first (`OK HOST` or `OK RESUME`, and `TOKEN`), sent with the rest.
+    func seatHost(_ id: PlayerID, afterOK: [ServerMessage] = [], at now: Instant) {
         let returning = seat?.awaySince != nil
         seat?.connection = id
         seat?.awaySince = nil
-        outbox.send([.room(info), membersLine, .you(.hosting)] + browserAddress + [.info(hostWelcome)] + observerStart(at: now), to: id)
+        let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + [.info(hostWelcome)]
+        outbox.send(afterOK + lines + observerStart(at: now), to: id)
         if returning {
             broadcast([.notice(.host, Self.hostIsBack)])
             environment.log(ConsoleTexts.hostBack(room: name))

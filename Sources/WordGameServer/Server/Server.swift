@@ -172,10 +172,14 @@ public final class Server: @unchecked Sendable {
         switch event {
         case .frame(let frame, let connection, let now):
             switch CommandReader.read(frame, maxLineBytes: configuration.maxLineBytes) {
-            case .nothing: break
+            case .nothing: hub.heard(connection.player)
             case .command(let command): hub.handle(command, from: connection.player, at: now)
-            case .mode(let mode): writes.setMode(mode, of: connection)
-            case .problem(let problem): writes.send(.error(problem), on: connection)
+            case .mode(let mode):
+                hub.heard(connection.player)
+                writes.setMode(mode, of: connection)
+            case .problem(let problem):
+                hub.heard(connection.player)
+                writes.send(.error(problem), on: connection)
             }
         case .reply(let bytes, let connection):
             writes.enqueue(bytes, for: connection)

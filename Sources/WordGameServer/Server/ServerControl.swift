@@ -19,4 +19,8 @@ extension Server: ConnectionControl {
     func seatChanged(_ player: PlayerID, _ standing: SeatStanding) {
         table.connection(for: player)?.seat = standing
     }
+
+    func readsSentences(_ player: PlayerID) -> Bool {
+        table.connection(for: player)?.mode == .human
+    }
 }

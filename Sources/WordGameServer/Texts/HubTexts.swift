@@ -1,15 +1,24 @@
 import WordGame
+import WordGameProtocol
 
 /// What the hub says to people at `nc` (errors and notes about names, rooms,
 /// hosting and resuming); the client shows its own words for the codes.
 enum HubTexts {
     static let goodbye = "Goodbye! Thanks for playing."
+    static let confirmQuit = "Leave the game? Your seat and score are given up. Type q again to leave, or anything else to stay."
 
     // Names and rooms.
     static func inRoomCannotRename(_ room: String) -> String { "You are in room \(room); LEAVE first to change your name." }
     static func inRoomCannotJoin(_ room: String) -> String { "You are in room \(room) already; LEAVE first to change rooms." }
     static let nameFirst = "Choose a name first: NAME <nickname>, then JOIN."
     static func noRoomToJoin(_ code: String) -> String { "There is no room \(code). Check the code on the board and type JOIN <code>." }
+    static func notACode(_ typed: String, meant: String?, openRooms: Bool) -> String {
+        let rule = "Room codes use only the letters \(RoomCode.letters) and the digits \(RoomCode.digits): never O, I, L, S, Z, "
+            + "0, 1, 2 or 5."
+        if let meant { return "There is no room \(typed). \(rule) Did you mean JOIN \(meant)?" }
+        let own = openRooms ? " For a room of your own, choose a name of 6 or more characters." : ""
+        return "There is no room \(typed). \(rule) Check the code on the board and type JOIN <code>.\(own)"
+    }
     static func roomLocked(_ room: String) -> String {
         "Room \(room) is locked: the host lets nobody new in now. Ask them to let you in."
     }

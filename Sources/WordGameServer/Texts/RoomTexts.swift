@@ -25,11 +25,13 @@ extension Room {
         "The game starts by itself when \(autoStart) player\(autoStart == 1 ? " is" : "s are") ready (\(roster.readyCount) now)."
     }
 
+    /// Only the host's hint names START: anyone else who types it is refused (`not-host`).
     func startHint(for id: PlayerID) -> String {
         if isHost(id) { return "You are the host: type START." }
         if autoStart > 0 { return autoStartHint }
-        guard let host = hostName else { return "The host starts the game." }
-        return "The host (\(host)) starts the game with START."
+        // A teacher without a name is called Host: "The host (Host)" says nothing more.
+        guard let host = hostName, host != HubTexts.defaultHostName else { return "The host starts the game." }
+        return "The host (\(host)) starts the game."
     }
 
     func joinHint(for id: PlayerID) -> String {

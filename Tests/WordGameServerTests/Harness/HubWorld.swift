@@ -111,13 +111,16 @@ final class HubWorld {
         precondition(!client.gone, "\(client) is gone")
         guard !client.closing else { return }  // the server throws a closing connection's input away
         switch CommandReader.read(.line(line), maxLineBytes: LineFramer.defaultMaxLineBytes) {
-        case .nothing: break
+        case .nothing: hub.heard(client.player)
         case .command(let command): hub.handle(command, from: client.player, at: now)
         case .mode(let mode):
+            hub.heard(client.player)
             if let held = client.human.release() { queue(held, for: client) }
             client.mode = mode
             queue(mode.confirmation, for: client)
-        case .problem(let problem): deliver([.error(problem)], to: client)
+        case .problem(let problem):
+            hub.heard(client.player)
+            deliver([.error(problem)], to: client)
         }
         endTurn()
     }
@@ -313,5 +316,9 @@ extension HubWorld: ConnectionControl {
 
     func seatChanged(_ player: PlayerID, _ standing: SeatStanding) {
         byPlayer[player]?.standing = standing
+    }
+
+    func readsSentences(_ player: PlayerID) -> Bool {
+        byPlayer[player]?.mode == .human
     }
 }

@@ -256,7 +256,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 2 \"Host\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
-            "INFO \"The host (Host) starts the game with START.\"",
+            "INFO \"The host starts the game.\"",
         ])
         world.expect(host, ["ARRIVED \"Bo\""])
         world.expect(ana, [])
@@ -528,7 +528,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
-            "INFO \"The host (Host) starts the game with START.\"",
+            "INFO \"The host starts the game.\"",
         ])
     }
 

@@ -77,7 +77,7 @@ import WordGameProtocol
             "You are in room duo.",
             "If your connection drops, connect again within 60 s and type RESUME E9KPCW86.",
             "Room duo has 2 players: Ana and Bo. Ana is the host.",
-            "The host (Ana) starts the game with START.",
+            "The host (Ana) starts the game.",
         ])
         world.expect(ana, ["Bo joined."])
         world.type("START", from: ana)

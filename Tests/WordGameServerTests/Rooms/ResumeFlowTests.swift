@@ -131,7 +131,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
-            "INFO \"Welcome back! The host (Ana) starts the game with START.\"",
+            "INFO \"Welcome back! The host (Ana) starts the game.\"",
         ])
         world.expect(bo, ["BYE \"Your seat in room main was taken over by a new connection (RESUME).\""])
         #expect(bo.closing && !other.closing)
@@ -252,7 +252,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
-            "INFO \"The host (Ana) starts the game with START.\"",
+            "INFO \"The host (Ana) starts the game.\"",
         ])
         #expect(world.log.suffix(3) == ["main: Bo did not come back within 1 s", "main: Bo left", "main: Bo joined"])
     }
@@ -323,7 +323,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
-            "INFO \"Welcome back! The host (Ana) starts the game with START.\"",
+            "INFO \"Welcome back! The host (Ana) starts the game.\"",
         ])
         // One more code an interval later.
         world.advance(by: 1_000)

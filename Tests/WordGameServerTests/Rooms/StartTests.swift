@@ -137,6 +137,28 @@ import WordGameProtocol
         }
     }
 
+    /// Protocol.md §6: under `--auto-start N` the host's START is the default's, start delay included;
+    /// it starts at once only as a second START, or during the auto-start countdown.
+    @Test func underAutoStartTheHostsStartWaitsTheStartDelay() {
+        let world = HubWorld(autoStart: 3, countdownMilliseconds: 20_000, startDelayMilliseconds: 5_000)
+        let (ana, bo) = Self.anaAndBo(world, room: "auto")
+        world.type("START", from: ana)
+        let countdown = ["STARTING 5000", "ROOM \"auto\" STARTING 2 \"Ana\" 3", "MEMBERS 2 \"Ana\" \"Bo\""]
+        world.expect(ana, countdown)
+        world.expect(bo, countdown)
+        world.type("START", from: ana)
+        for client in [ana, bo] { #expect(client.unread.first == "GAME 15 5000 3 2", "\(client.unread)") }
+        // A third player makes three ready: the auto-start countdown runs, and the host's START skips it.
+        let other = HubWorld(autoStart: 3, countdownMilliseconds: 20_000, startDelayMilliseconds: 5_000)
+        let (host, _) = Self.anaAndBo(other, room: "auto")
+        other.player("Cy", room: "auto")
+        #expect(other.take(host).contains("STARTING 20000"))
+        other.advance(by: 1_000)
+        _ = other.take(host)
+        other.type("START", from: host)
+        #expect(host.unread.first == "GAME 15 5000 3 3", "\(host.unread)")
+    }
+
     @Test func soloAutoStartPlaysAtOnce() {
         let world = HubWorld(autoStart: 1)
         let ana = world.connect()
