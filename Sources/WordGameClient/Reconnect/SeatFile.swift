@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import WordGamePOSIX
 import WordGameProtocol
 
@@ -62,18 +61,23 @@ public struct SeatFile: Sendable {
     }
 
     public func load() -> Loaded {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            return code == ENOENT ? .none : .problem(ignored("\(Errno.text(code))"))
+        let data: [UInt8]
+        do { data = try SmallFile.read(path, limit: Self.maxBytes) } catch {
+            switch error {
+            case .missing: return .none
+            case .notAFile: return .problem(ignored("not a file"))
+            case .tooBig: return .problem(ignored("not a saved seat: too big"))
+            case .unreadable(let code): return .problem(ignored(Errno.text(code)))
+            }
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .problem(ignored("not a file")) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .problem(ignored("cannot be read")) }
-        guard let saved = try? JSONDecoder().decode(Saved.self, from: data), saved.isWellFormed else {
+        guard let saved = try? JSONDecoder().decode(Saved.self, from: Data(data)), saved.isWellFormed else {
             return .problem(ignored("not a saved seat"))
         }
         return .saved(saved)
     }
+
+    /// A saved seat is a code, a name, a room and two numbers: far less than this.
+    static let maxBytes = 4096
 
     private func ignored(_ why: String) -> String {
         "ignoring the saved seat \(path) (\(why)); joining as usual."
@@ -89,12 +93,12 @@ public struct SeatFile: Sendable {
     }
 
     /// The server holds no seat for the code it keeps: it goes, whoever wrote it.
-    public func discard() { unlink(path) }
+    public func discard() { SmallFile.remove(path) }
 
     /// The seat was given up: the file goes, unless another client has taken the seat over and written its own.
     public func remove(writtenBy pid: Int32) {
         if case .saved(let saved) = load(), saved.pid != pid { return }
-        unlink(path)
+        SmallFile.remove(path)
     }
 }
 

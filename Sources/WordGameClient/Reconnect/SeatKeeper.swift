@@ -1,4 +1,3 @@
-import Glibc
 import WordGamePOSIX
 
 /// Keeps the seat file in step with the game: written when a seat is taken
@@ -14,7 +13,7 @@ public final class SeatKeeper {
     /// The first write that failed, said once when the client ends (the game goes on without it).
     public private(set) var problem: String?
 
-    public init(pid: Int32 = getpid(), fileFor: @escaping (String) -> SeatFile?) {
+    public init(pid: Int32 = CurrentProcess.id, fileFor: @escaping (String) -> SeatFile?) {
         self.fileFor = fileFor
         self.pid = pid
     }
