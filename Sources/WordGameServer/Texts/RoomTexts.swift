@@ -95,7 +95,10 @@ extension Room {
 
     static func started(byHost: Bool) -> String { byHost ? "The host started the game." : "The game started." }
 
-    static func endedEarly(afterPair pair: Int) -> String { "The host ended the game after pair \(pair)." }
+    static func endedEarly(afterPair pair: Int) -> String {
+        // Before any pair closed nobody has a score: "after pair 0" reads like a mistake.
+        pair == 0 ? "The host ended the game before the first pair closed." : "The host ended the game after pair \(pair)."
+    }
 
     static func roundNotOpen(_ number: Int, open: Int) -> String {
         "Round \(number) is not open; the current round is \(open): type ANSWER \(open) CORRECT|WRONG, or y / n."

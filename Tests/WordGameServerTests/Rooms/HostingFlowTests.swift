@@ -480,7 +480,7 @@ import WordGameProtocol
             "GAMEOVER 1 2 0 0 0",
             "YOU LOBBY",
             "INFO \"Game over. The host (Host) starts the next game; QUIT to leave.\"",
-            "NOTICE stopped \"The host ended the game after pair 0.\"",
+            "NOTICE stopped \"The host ended the game before the first pair closed.\"",
         ])
         world.advance(by: 250)
         world.expect(ana, [
