@@ -54,7 +54,7 @@ let package = Package(
         // Statistics over a results folder: per player, and the words a class missed.
         .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGamePOSIX", "WordGameCommandLine"]),
         // Benchmarks: start wordgame-server (and redis-server) on 127.0.0.1 and play them with many sockets.
-        .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX", "WebCodec"]),
+        .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX", "WebCodec"], exclude: ["README.md"]),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "WordGame", "TextColumns"]),
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX", "TextColumns"]),
