@@ -17,6 +17,13 @@ enum BrowserTools {
         return probe?.status == 0
     }()
 
+    /// A fresh folder for a server's results files; the caller removes it.
+    static func resultsFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// Runs one case's script against `server`: `<script> <base-url> <game-port>`. A case prints
     /// `ok: …` for each check and ends with `PASS <case>`, or `FAIL <case>: why` and exit status 1.
     static func run(_ script: String, against server: WebServer, timeout: Double) throws -> ProgramRun {
@@ -63,8 +70,7 @@ enum BrowserTools {
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func theHostPageRunsAGameToThePodiumAndItsResults() async throws {
         try await onOwnThread {
-            let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+            let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(resultsDirectory: results.path)
             let run = try BrowserTools.run("host_game.py", against: server, timeout: 150)
@@ -78,8 +84,7 @@ enum BrowserTools {
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func screenshotsAtPhoneAndProjectorSizesFitTheScreen() async throws {
         try await onOwnThread {
-            let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+            let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(rules: Rules(roundMilliseconds: 10_000, pairCount: 3), startDelayMilliseconds: 3_000,
                                        resultsDirectory: results.path)
@@ -94,8 +99,7 @@ enum BrowserTools {
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func theProjectorFitsAClassOfForty() async throws {
         try await onOwnThread {
-            let results = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-web-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+            let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, pairCount: 3), startDelayMilliseconds: 3_000,
                                        resultsDirectory: results.path)
