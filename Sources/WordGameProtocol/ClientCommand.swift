@@ -72,10 +72,10 @@ public enum ClientCommand: Equatable, Sendable {
         }
         switch keyword {
         case .name: return .success(.name(unquoted(rest)))
-        case .join: return .success(.join(room: rest.isEmpty ? nil : rest))
+        case .join: return .success(.join(room: rest.isEmpty ? nil : unquoted(rest)))
         case .answer: return parseAnswer(rest)
         case .host: return parseHost(rest)
-        case .watch: return .success(.watch(room: rest.isEmpty ? nil : rest))
+        case .watch: return .success(.watch(room: rest.isEmpty ? nil : unquoted(rest)))
         case .resume: return parseResume(rest)
         case .kick: return parseKick(typed, rest)
         case .mode: return parseMode(rest)
@@ -103,7 +103,7 @@ public enum ClientCommand: Equatable, Sendable {
     }
 
     private static func parseHost(_ rest: String) -> Result<ClientCommand, ProtocolError> {
-        let words = words(rest)
+        let words = arguments(rest)
         switch words.count {
         case 0: return .success(.host(reclaim: nil))
         case 2: return .success(.host(reclaim: HostClaim(room: words[0], key: words[1])))
@@ -113,7 +113,7 @@ public enum ClientCommand: Equatable, Sendable {
     }
 
     private static func parseResume(_ rest: String) -> Result<ClientCommand, ProtocolError> {
-        let words = words(rest)
+        let words = arguments(rest)
         guard words.count == 1 else {
             return .failure(ProtocolError(.badArgument, "Type RESUME <code>, with the resume code the server gave you when you joined."))
         }
@@ -152,6 +152,17 @@ public enum ClientCommand: Equatable, Sendable {
 
     private static func noArguments(_ keyword: String) -> ProtocolError {
         ProtocolError(.badArgument, "\(keyword) takes no arguments. Type \(keyword) alone.")
+    }
+
+    /// A code, a room or a key as the server wrote it (`TOKEN "K7PXABCD" 60`), quotes and all, is
+    /// the same as bare: a program that copies the server's string back is understood.
+    private static func arguments(_ rest: String) -> [String] {
+        guard rest.contains("\""), let tokens = try? Quoting.tokenize(rest) else { return words(rest) }
+        return tokens.map { token in
+            switch token {
+            case .bare(let text), .quoted(let text): text
+            }
+        }
     }
 
     /// `NAME "Ana María"` and `NAME Ana María` name the same player.

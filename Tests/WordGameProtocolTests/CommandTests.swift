@@ -58,6 +58,16 @@ import WordGameProtocol
         #expect(try ClientCommand.parse(line).get() == command)
     }
 
+    /// A program that copies the server's strings back (`TOKEN "K7PXABCD" 60`, `OK JOIN "k7px"`) is understood.
+    @Test(arguments: [
+        ("RESUME \"K7PXABCD\"", ClientCommand.resume(code: "K7PXABCD")), ("JOIN \"k7px\"", .join(room: "k7px")),
+        ("WATCH \"k7px\"", .watch(room: "k7px")), ("HOST \"k7px\" \"secret\"", .host(reclaim: .init(room: "k7px", key: "secret"))),
+        ("HOST k7px \"secret\"", .host(reclaim: .init(room: "k7px", key: "secret"))),
+    ])
+    func theServersQuotedStringsReadAsBareWords(line: String, command: ClientCommand) throws {
+        #expect(try ClientCommand.parse(line).get() == command)
+    }
+
     @Test(arguments: ["PING \u{301}", "QUIT \u{301}", "y \u{301}", "RESUME ABCD \u{301}", "ANSWER 2 \u{301}y", "MODE \u{301}"])
     func anAccentAfterTheSpaceIsAnArgumentNotPartOfTheWord(line: String) {
         guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line.debugDescription)"); return }
