@@ -34,20 +34,22 @@ extension Room {
         return "The host (\(host)) starts the game."
     }
 
-    func joinHint(for id: PlayerID) -> String {
+    func joinHint(for id: PlayerID, at now: Instant) -> String {
         if game != nil { return "A game is on: you watch, and play from the next one." }
-        if autoStart > 0 && roster.readyCount >= autoStart {
-            let seconds = settings.countdownMilliseconds / 1_000
-            return seconds == 0 ? "The game starts now." : "The game starts in \(seconds) s."
-        }
+        // A countdown on (auto-start's, or the host's START): the time left, as STARTING says.
+        if let ends = countdownEnds { return Self.startsIn(seconds: ends.wholeSecondsLeft(at: now)) }
+        // This join makes enough players: the countdown starts whole.
+        if autoStart > 0 && roster.readyCount >= autoStart { return Self.startsIn(seconds: settings.countdownMilliseconds / 1_000) }
         if isHost(id) { return "You are the host. \(hostHint) Others join with JOIN \(name)." }
         if isHosted && seat?.connection == nil { return "The host is away for now; the game starts when they are back." }
         return startHint(for: id)
     }
 
+    static func startsIn(seconds: Int) -> String { seconds == 0 ? "The game starts now." : "The game starts in \(seconds) s." }
+
     /// For a member back with RESUME: where they are, in their own game.
-    func welcomeBack(for id: PlayerID) -> String {
-        guard let state = roster.members[id]?.state, game != nil else { return "Welcome back! " + joinHint(for: id) }
+    func welcomeBack(for id: PlayerID, at now: Instant) -> String {
+        guard let state = roster.members[id]?.state, game != nil else { return "Welcome back! " + joinHint(for: id, at: now) }
         switch state {
         case .playing:
             return "Welcome back! You are still in the game: answer with y / n. "

@@ -86,13 +86,30 @@ import WordGameProtocol
         let world = HubWorld(autoStart: 2, countdownMilliseconds: 3_000)
         world.player("Ana")
         world.player("Bo")
-        world.advance(by: 500)
+        world.advance(by: 1_500)
         let cy = Self.named("Cy", world)
         world.type("JOIN", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "main") + [
             "ROOM \"main\" STARTING 3 \"Ana\" 2", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU LOBBY",
-            "INFO \"The game starts in 3 s.\"",
-            "STARTING 2500",
+            "INFO \"The game starts in 2 s.\"",
+            "STARTING 1500",
+        ])
+    }
+
+    /// During the host's START countdown a newcomer hears the time left, not who starts the game.
+    @Test func whoJoinsDuringTheHostsStartHearsTheTimeLeft() {
+        let world = HubWorld(startDelayMilliseconds: 30_000)
+        let ana = world.player("Ana", room: "delay")
+        world.player("Bo", room: "delay")
+        world.advance(by: 1_000)
+        world.type("START", from: ana)
+        world.advance(by: 10_000)
+        let cy = Self.named("Cy", world)
+        world.type("JOIN delay", from: cy)
+        world.expect(cy, Self.joinLines(world, cy, room: "delay") + [
+            "ROOM \"delay\" STARTING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU LOBBY",
+            "INFO \"The game starts in 20 s.\"",
+            "STARTING 20000",
         ])
     }
 }
