@@ -1,3 +1,4 @@
+import WordGame
 import WordGameProtocol
 
 /// The comings and goings announced to everyone in a room, gathered between
@@ -14,8 +15,16 @@ struct NoticeBoard {
     private var pending: [(event: NoticeEvent, names: [String], count: Int)] = []
     /// A notice whose latest news replaces the earlier (who hosts now).
     private var latest: [(event: NoticeEvent, text: String)] = []
+    /// Who joined since the last update: they hear of the others in MEMBERS, never of themselves
+    /// (Protocol.md §4 JOIN: "everyone else"). At most the room's members.
+    private(set) var joiners: Set<PlayerID> = []
 
     init(dropGraceSeconds: Int) { self.dropGraceSeconds = dropGraceSeconds }
+
+    mutating func joined(_ id: PlayerID, _ name: String) {
+        joiners.insert(id)
+        add(.joined, name)
+    }
 
     mutating func add(_ event: NoticeEvent, _ name: String) {
         if let index = pending.firstIndex(where: { $0.event == event }) {
@@ -38,6 +47,7 @@ struct NoticeBoard {
         defer {
             pending.removeAll()
             latest.removeAll()
+            joiners.removeAll()
         }
         return pending.map { .notice($0.event, sentence(for: $0)) }
             + latest.map { .notice($0.event, $0.text) }

@@ -29,8 +29,15 @@ extension Room {
 
     /// ROOM and MEMBERS, with the notices gathered since the last update.
     private func sendRoomUpdate(except: PlayerID? = nil) {
-        let lines = [.room(info), membersLine] + updates.notices.take()
-        outbox.send(lines, to: roster.members.keys.filter { $0 != except })
+        let joiners = updates.notices.joiners
+        let notices = updates.notices.take()
+        let lines = [.room(info), membersLine] + notices
+        outbox.send(lines, to: roster.members.keys.filter { $0 != except && !joiners.contains($0) })
         outbox.send(lines, to: observers)
+        // Who joined since the last update hears the others' news, but not the joins it is one of.
+        let newcomers = joiners.filter { $0 != except && roster.members[$0] != nil }
+        guard !newcomers.isEmpty else { return }
+        let others = notices.filter { if case .notice(.joined, _) = $0 { false } else { true } }
+        outbox.send([.room(info), membersLine] + others, to: Array(newcomers))
     }
 }

@@ -112,4 +112,21 @@ import WordGameProtocol
             "STARTING 20000",
         ])
     }
+
+    /// Bo's join goes out at once; Cy's, within the next interval, waits for the room's next update. Cy
+    /// gets that update too (the room as it is now) but not "Cy joined." (Protocol.md §4 JOIN: everyone else).
+    @Test func newcomersAreNotToldOfTheirOwnJoining() {
+        let world = HubWorld()
+        let ana = world.player("Ana", room: "burst")
+        world.advance(by: 1_000)
+        _ = world.take(ana)
+        let bo = world.player("Bo", room: "burst")
+        let cy = world.player("Cy", room: "burst")
+        world.advance(by: 1_000)
+        let room = ["ROOM \"burst\" LOBBY 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\""]
+        world.expect(ana, ["ROOM \"burst\" LOBBY 2 \"Ana\" 0", "MEMBERS 2 \"Ana\" \"Bo\"", "NOTICE joined \"Bo joined.\""]
+                     + room + ["NOTICE joined \"Cy joined.\""])
+        world.expect(bo, room + ["NOTICE joined \"Cy joined.\""])
+        world.expect(cy, room)
+    }
 }

@@ -49,7 +49,6 @@ import WordGameProtocol
             "ROUND 1 5 \"breakfast\" \"desayuno\" 3000",
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
-            "NOTICE joined \"Bo joined.\"",
             "OK ANSWER 1 CORRECT",
             "PROGRESS 1 1 2",
             "REVEAL 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\"",
@@ -147,7 +146,6 @@ import WordGameProtocol
         world.expect(other, [
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
-            "NOTICE joined \"Bo joined.\"",
             "NOTICE back \"Bo is back.\"",
         ])
         world.type("START", from: ana)
@@ -510,7 +508,6 @@ import WordGameProtocol
         world.expect(bo, [
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
-            "NOTICE joined \"Bo joined.\"",
             "BYE \"Goodbye! Thanks for playing.\"",
         ])
         #expect(bo.closing)
