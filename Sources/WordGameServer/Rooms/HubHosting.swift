@@ -42,6 +42,11 @@ extension Hub {
             outbox.send(.bye(HubTexts.hostSeatTakenBack(roomName.uppercased())), to: previous)
             control.closeAfterFlush(previous)
         }
+        // The seat held for the connection that dropped is the seat taken back now: its code and its hold go.
+        if let held = hostSeat.lastConnection, held != id, let heldSession = sessions[held], heldSession.awaySince != nil {
+            heldSeats.count(heldSession.address, -1)
+            forgetSession(held)
+        }
         self.seat(id, in: room, as: .host)
         outbox.send([.hosted(room: room.name, key: hostSeat.key)] + tokenLines(for: id), to: id)
         room.seatHost(id, at: now)
@@ -92,7 +97,14 @@ extension Hub {
     func closeRoom(by id: PlayerID, at now: Instant) {
         guard let room = controlledRoom(by: id) else { return }
         outbox.send(.closed(room: room.name), to: id)
-        for someone in room.close(at: now) { seat(someone, in: nil) }
+        for someone in room.close(at: now) {
+            seat(someone, in: nil)
+            // A seat held for a drop was a seat in this room: it goes with the room, code and hold.
+            if let held = sessions[someone], held.awaySince != nil {
+                heldSeats.count(held.address, -1)
+                forgetSession(someone)
+            }
+        }
         forget(room)
     }
 }

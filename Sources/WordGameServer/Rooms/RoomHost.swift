@@ -16,5 +16,8 @@ enum RoomHost {
         /// Nil while the host is away (dropped, or left): the seat waits.
         var connection: PlayerID?
         var awaySince: Instant?
+        /// The connection that had the seat when it went away: its session may be held for RESUME,
+        /// and the key taken back from elsewhere must end it (Hub.reclaimHost).
+        var lastConnection: PlayerID? = nil
     }
 }

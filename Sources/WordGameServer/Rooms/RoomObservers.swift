@@ -11,6 +11,7 @@ extension Room {
         let returning = seat?.awaySince != nil
         seat?.connection = id
         seat?.awaySince = nil
+        seat?.lastConnection = nil
         let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + [.info(hostWelcome)]
         outbox.send(afterOK + lines + observerStart(at: now), to: id)
         if returning {
@@ -24,6 +25,7 @@ extension Room {
         guard seat?.connection == id else { return }  // the seat was taken back from elsewhere since
         seat?.connection = nil
         seat?.awaySince = now
+        seat?.lastConnection = id
         broadcast([.notice(.host, Self.hostIsAway)])
         environment.log(ConsoleTexts.hostAway(room: name))
     }

@@ -263,6 +263,49 @@ import WordGameProtocol
         #expect(world.log.contains("\(room): Bo was removed by the host"))
     }
 
+    /// The teacher's page, refreshed after a drop, takes the room back with the key from a new connection.
+    /// The dropped connection's held seat goes with it: when its grace would have ended, nobody is told
+    /// that the host left or is away, and its old code takes nothing back.
+    @Test func aSeatTakenBackWithTheKeyLeavesNoHeldSeatBehind() throws {
+        let world = HubWorld()
+        let (host, room, key) = try teacher(world)
+        let oldCode = world.code(of: host)
+        let ana = world.player("Ana", room: room)
+        world.advance(by: 1_000)
+        world.drop(host)
+        world.advance(by: 1_000)
+        let back = world.connect()
+        world.type("HOST \(room) \(key)", from: back)
+        world.advance(by: 1_000)
+        _ = world.take(back)
+        _ = world.take(ana)
+        world.advance(by: 61_000)
+        world.expect(back, [])
+        world.expect(ana, [])
+        #expect(!world.log.contains { $0.contains("did not come back") }, "\(world.log)")
+        let thief = world.connect()
+        world.type("RESUME \(oldCode)", from: thief)
+        #expect(thief.unread.contains { $0.hasPrefix("ERROR bad-code") }, "\(thief.unread)")
+    }
+
+    /// CLOSE ends the seats held for students who dropped: their codes take nothing back, and their
+    /// graces end with no news of a room that is gone ("- : Bo did not come back").
+    @Test func closingARoomEndsTheSeatsHeldInIt() throws {
+        let world = HubWorld()
+        let (host, room, _) = try teacher(world)
+        let bo = world.player("Bo", room: room)
+        let code = world.code(of: bo)
+        world.advance(by: 1_000)
+        world.drop(bo)
+        world.advance(by: 1_000)
+        world.type("CLOSE", from: host)
+        world.advance(by: 61_000)
+        #expect(!world.log.contains { $0.contains("did not come back") }, "\(world.log)")
+        let back = world.connect()
+        world.type("RESUME \(code)", from: back)
+        #expect(back.unread.contains { $0.hasPrefix("ERROR bad-code") }, "\(back.unread)")
+    }
+
     @Test func theGameGoesOnWithoutTheHostWhoTakesTheSeatBackWithTheKey() throws {
         let world = HubWorld(rules: Rules(roundMilliseconds: 2_000, pairCount: 3))
         let (host, room, key) = try teacher(world)
