@@ -141,6 +141,7 @@ let journal = soloServer == nil ? nil : SoloHistoryFile.forUser().map(SoloJourna
 // After a dropped connection the client takes its seat back; the solo server is in this process and does not drop.
 let resumes = soloServer == nil
 let status: Int32
+var terminalGone = false
 if interactive {
     do {
         var screen = ClientState(name: name)
@@ -150,6 +151,7 @@ if interactive {
         loop.observe = journal.map { journal in { journal.observe($0, &$1) } }
         loop.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name) } }
         status = try loop.run()
+        terminalGone = loop.terminalGone
     } catch {
         fail("\(error)")
     }
@@ -158,8 +160,9 @@ if interactive {
     game.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name) } }
     status = game.run()
 }
-// Every way the loop ends gives the seat up (quit, BYE, a reconnect that gave up): only a client killed outright keeps it.
-keeper?.release()
+// Every way the loop ends gives the seat up (quit, BYE, a reconnect that gave up), but a client killed
+// outright or a terminal closed under it: those keep it, for the same command to take it back.
+if !terminalGone { keeper?.release() }
 if let problem = keeper?.problem { StandardError.write("wordgame-client: \(problem)") }
 soloServer?.stop()
 exit(status)

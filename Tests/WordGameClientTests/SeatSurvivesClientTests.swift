@@ -67,6 +67,27 @@ import WordGameServer
         }
     }
 
+    /// A terminal window closed under the game (SIGHUP): nobody quit, so the seat is held and its file kept,
+    /// and the same command in a new window takes it back. script(1) gives the client a terminal.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func aClosedTerminalKeepsTheSeat() async throws {
+        try await onOwnThread {
+            let server = try startServer()
+            defer { server.stop(); server.waitUntilStopped() }
+            let (environment, file) = stateFolder(port: server.port)
+            let arguments = ["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"]
+            let client = "XDG_STATE_HOME=\(environment["XDG_STATE_HOME"]!) exec \(ClientProcess.binary.path) \(arguments.joined(separator: " "))"
+            let run = try ProgramRun.run(URL(fileURLWithPath: "/usr/bin/script"),
+                                         ["-qfec", "sh -c '(sleep 3; kill -HUP $$) & \(client)'", "/dev/null"], timeout: 20)
+            #expect(run.stdout.contains("\u{1B}[?1049h"), "the client ran in the terminal: \(run.stdout.suffix(300).debugDescription)")
+            #expect(savedCode(file) != nil, "the seat's file stays")
+            let again = try ClientProcess(arguments, environment: environment)
+            try again.waitFor("Reconnected: back in room main.")
+            again.type("q")
+            #expect(again.waitForExit() == 0)
+        }
+    }
+
     @Test func resumeTakesASeatBackByHandFromAnotherStateFolder() async throws {
         try await onOwnThread {
             let server = try startServer()

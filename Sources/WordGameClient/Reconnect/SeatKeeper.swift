@@ -4,7 +4,8 @@ import WordGamePOSIX
 /// (or its code changes), removed when the seat is given up: out of the
 /// room (left, removed, the room closed), or the client ends on purpose
 /// (quit, Ctrl-C, the server's BYE, a reconnect that gave up). A client that
-/// dies without a word (`kill -9`) leaves it, and the next run takes the seat back.
+/// dies without a word (`kill -9`) or whose terminal closes leaves it, and the
+/// next run takes the seat back.
 public final class SeatKeeper {
     /// The file for a seat in a room (on the server this client plays on).
     private let fileFor: (String) -> SeatFile?

@@ -75,6 +75,11 @@ public final class TerminalLoop<Screen: TerminalScreen> {
         color = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
+    /// The terminal went away (its window closed: SIGHUP, or its input ended, which a terminal in raw
+    /// mode only does on a hang-up). Nobody quit: the seat is held for RESUME and its file kept, as for
+    /// a client killed outright, so the same command in a new window takes the seat back.
+    public private(set) var terminalGone = false
+
     /// Plays until the player quits or the server goes away; returns the exit status.
     public func run() throws(ClientError) -> Int32 {
         for signal in [Signal.windowChanged, Signal.terminate, Signal.interrupt, Signal.hangUp] {
@@ -109,7 +114,10 @@ public final class TerminalLoop<Screen: TerminalScreen> {
             if ready == 0 && decoder.isWaiting { handle(decoder.flush()) }
             if polls[2].isReady {
                 for signal in signals.drain().map(Int32.init) {
-                    if signal == Signal.windowChanged { measure() } else {
+                    if signal == Signal.windowChanged { measure() } else if signal == Signal.hangUp {
+                        terminalGone = true
+                        break loop
+                    } else {
                         link.send(.quit)
                         break loop
                     }
@@ -119,7 +127,7 @@ public final class TerminalLoop<Screen: TerminalScreen> {
                 var chunk = [UInt8](repeating: 0, count: 256)
                 let n = chunk.withUnsafeMutableBytes { raw in (try? FileDescriptor.standardInput.read(into: raw)) ?? .done(0) }
                 guard case .done(let count) = n else { continue }
-                if count <= 0 { link.send(.quit); break }
+                if count <= 0 { terminalGone = true; break }
                 handle(decoder.feed(chunk[0..<count]))
             }
         }
