@@ -79,6 +79,9 @@ public struct ClientState: Sendable {
     public var showsResumeCode = false
     /// The game as this client saw it before `OK RESUME`, until `SCORE` says whether it goes on (`ClientStateResume.swift`).
     var carried: CarriedGame?
+    /// The end dialog is of a game that ended while the connection was down: its score is what this
+    /// client knew before the drop, not the server's (`showGameEndedWhileAway`).
+    public internal(set) var endedWhileAway = false
 
     public static let feedbackMilliseconds = 1_500
 
@@ -180,6 +183,7 @@ public struct ClientState: Sendable {
         case .you(let state):
             if state == .outside && me != .outside { leftRoom = (room?.name ?? "", sentOutBecause) }
             if state == .out && me != .out { outAfterPair = history.last?.reveal.number ?? 0 }
+            if state == .lobby && carried != nil { showGameEndedWhileAway() }
             me = state
         case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
         case .game(let info): beginGame(info)
@@ -239,7 +243,9 @@ public struct ClientState: Sendable {
             // The seat is back. The lines that follow rebuild the room: ROOM, MEMBERS, YOU,
             // and if a game is on GAME, SCORE and the open pair (a game that ended meanwhile is gone).
             self.name = name
-            carried = game.map { CarriedGame(game: $0, history: history, outAfterPair: outAfterPair) }
+            carried = final == nil ? game.map {
+                CarriedGame(game: $0, history: history, outAfterPair: outAfterPair, correct: correct, wrong: wrong)
+            } : nil
             beginGame(nil)
             notice = nil
             leftRoom = nil
@@ -263,6 +269,7 @@ public struct ClientState: Sendable {
         pressed = nil
         pressedAt = nil
         outAfterPair = nil
+        endedWhileAway = false
         reviewOffset = 0
         nextGameAsked = false
         correct = 0

@@ -9,6 +9,8 @@ struct CarriedGame: Sendable {
     var game: GameInfo
     var history: [PairRecord]
     var outAfterPair: Int?
+    var correct: Int
+    var wrong: Int
 }
 
 /// One row of the end dialog's list: a pair this client saw revealed, or
@@ -33,6 +35,21 @@ extension ClientState {
         lastReveal = nil
         // Out now without having seen it happen: it happened while the connection was down (0: the pair is not known).
         outAfterPair = kept.outAfterPair ?? (me == .out ? 0 : nil)
+    }
+
+    /// `YOU LOBBY` right after `OK RESUME`, with a game carried: it ended while the connection was down,
+    /// and the server sends a finished game's score only to those in it at its end (Protocol.md §4 RESUME).
+    /// The end dialog comes back with what this client knew, and says so (`endedWhileAway`).
+    mutating func showGameEndedWhileAway() {
+        guard let kept = carried else { return }
+        carried = nil
+        beginGame(kept.game)
+        history = kept.history
+        outAfterPair = kept.outAfterPair
+        correct = kept.correct
+        wrong = kept.wrong
+        final = GameOver(rank: 0, ranked: 0, correct: kept.correct, wrong: kept.wrong, milliseconds: 0)
+        endedWhileAway = true
     }
 
     /// Every pair of the game up to the last one revealed, the ones missed while reconnecting included.

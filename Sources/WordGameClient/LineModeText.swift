@@ -9,6 +9,10 @@ import WordGameProtocol
 public enum LineModeText {
     public static func lines(for message: ServerMessage, state: ClientState) -> [String] {
         switch message {
+        case .you(.lobby) where state.endedWhileAway && state.final != nil:
+            let final = state.final!
+            return ["The game ended while your connection was down. Before the drop: \(final.correct) correct, "
+                + "\(final.wrong) wrong.", nextGameHint(state, first: false)]
         case .you(.lobby) where state.final == nil:
             // A room that starts by itself with us (solo) needs no hint: the game is on its way.
             if let room = state.room, room.autoStart > 0, room.members >= room.autoStart { return [] }

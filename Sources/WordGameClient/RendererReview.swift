@@ -105,7 +105,8 @@ extension Renderer {
         }
         frame.put("└" + String(repeating: "─", count: boxWidth - 2) + "┘", row: top + boxHeight - 1, column: left)
         frame.centre("Game over", row: top + 1, left: left, width: boxWidth, .bold)
-        frame.centre(scoreLine(final, boxWidth - 2), row: top + 2, left: left + 1, width: boxWidth - 2, .yellow)
+        let score = state.endedWhileAway ? awayLine(boxWidth - 2) : scoreLine(final, boxWidth - 2)
+        frame.centre(score, row: top + 2, left: left + 1, width: boxWidth - 2, .yellow)
         frame.centre(statusLine(state, final, inner), row: top + 3, left: left + 2, width: inner, .dim)
         // The list, from the scroll offset; its position on the bottom border when it scrolls.
         let offset = layout.clamped(state.reviewOffset)
@@ -146,8 +147,18 @@ extension Renderer {
                         "\(final.correct)✓ \(final.wrong)✗\(short)"], width)
     }
 
+    static func awayLine(_ width: Int) -> String {
+        fitting(["The game ended while your connection was down", "The game ended while you were away", "Ended while away"], width)
+    }
+
     /// How the game ended for this player: out, watched, or played to the end.
     static func statusLine(_ state: ClientState, _ final: GameOver, _ width: Int) -> String {
+        if state.endedWhileAway {
+            // The server sends a finished game's score only to those in it at its end: what this client knew.
+            let out = final.wrong >= (state.game?.maxIncorrect ?? 3) ? " (out)" : ""
+            return fitting(["Before the drop: \(final.correct) correct, \(final.wrong) wrong\(out)",
+                            "Before: \(final.correct)✓ \(final.wrong)✗\(out)"], width)
+        }
         if final.rank == 0 {
             return fitting(["You joined during it: you play from the next game", "You play from the next game"], width)
         }

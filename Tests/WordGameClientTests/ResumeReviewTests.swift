@@ -63,6 +63,28 @@ import WordGameProtocol
         #expect(text.contains("· e6 = s6: correct"))
     }
 
+    /// The game ended while the connection was down: RESUME puts her in the lobby with no score of it.
+    /// The end dialog comes back with the pairs she saw and her counters then, and says why.
+    @Test func aGameThatEndedWhileAwayComesBackAsItsEndDialog() {
+        var state = beforeTheDrop()
+        let lobby = RoomInfo(name: "main", state: .lobby, members: 2, host: "Bo", autoStart: 0)
+        for message: ServerMessage in [.resumed(name: "Ana", room: "main"), .token(code: "K7PXABCD", graceSeconds: 60),
+                                       .room(lobby), .members(total: 2, names: ["Bo", "Ana"]), .you(.lobby), .info("Welcome back.")] {
+            state.receive(message, at: t(9_000))
+        }
+        #expect(state.screen == .gameOver && state.endedWhileAway)
+        #expect(state.reviewEntries.map(\.number) == [1, 2])
+        let text = Renderer.frame(state, columns: 80, rows: 24, now: t(9_000)).rows.joined(separator: "\n")
+        #expect(text.contains("The game ended while your connection was down"), "\(text)")
+        #expect(text.contains("Before the drop: 1 correct, 1 wrong"), "\(text)")
+        #expect(text.contains("✓ e1 = s1: correct") && text.contains("✗ e2 = s2: correct"), "\(text)")
+        let said = LineModeText.lines(for: .you(.lobby), state: state)
+        #expect(said.first == "The game ended while your connection was down. Before the drop: 1 correct, 1 wrong.", "\(said)")
+        // The next game starts afresh.
+        state.receive(.game(Self.rules), at: t(10_000))
+        #expect(!state.endedWhileAway && state.history.isEmpty)
+    }
+
     @Test func aPlayerAlreadyOutBeforeTheDropKeepsThePairTheyWentOutAt() {
         var state = beforeTheDrop()
         state.receive(.reveal(pair(3).1), at: t(1_000))
