@@ -27,7 +27,7 @@ extension Room {
         guard let member = roster.members[id] else { return }
         roster.members[id]?.away = false
         game?.match.playerBack(id)
-        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id))]
+        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), rulesLine, .info(welcomeBack(for: id))]
         if let current = game?.match, current.score(of: id) != nil {
             lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()
