@@ -14,7 +14,9 @@
 // are built from a room code and a key checked against their alphabet.
 
 import { Link } from './link.js';
-import { commandWithName, looksLikeCode, looksLikeKey, seconds, spokenRoom, typedText, withoutCommands } from './protocol.js';
+import {
+  commandWithName, looksLikeCode, looksLikeKey, rulesText, seconds, spokenRoom, typedText, withoutCommands,
+} from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -65,6 +67,8 @@ export class Projector {
     this.roster = [];
     this.incomingRoster = [];
     this.locked = false;
+    // The room's rules for its next game (RULES): the lobby shows them.
+    this.rules = null;
     this.gamesPlayed = 0;
     this.results = null;
     this.closed = false;
@@ -237,6 +241,8 @@ export class Projector {
     qr.hidden = !looksLikeCode(this.room);
     const count = this.roster.length;
     $('roster-title').textContent = count === 0 ? 'Waiting for players…' : `Players (${count})`;
+    $('lobby-rules').hidden = !this.rules;
+    $('lobby-rules').textContent = this.rules ? `Rules: ${rulesText(this.rules)}` : '';
     this.fitLobby($('lobby-view'));
   }
 
@@ -475,6 +481,7 @@ const OBSERVER_LINES = {
     // The results links stay: the server serves the last saved game's files until the next is saved (§11).
   },
   STARTING(m) { this.countdownEnds = Date.now() + m.ms; },
+  RULES(m) { this.rules = m; },
   ROUND(m, receivedAt) {
     this.round = { ...m, at: receivedAt };
     this.progress = null;

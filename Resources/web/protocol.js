@@ -112,6 +112,9 @@ const SPECS = {
   SCORE: ['correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
   WEB: ['url:s'],
   SAVED: ['game:n'],
+  // The room's next game: GAME's fields without players, then the list's name; maxIncorrect 0: never out.
+  RULES: ['pairs:n', 'roundMs:n', 'maxIncorrect:n', 'list:s'],
+  WORDLIST: ['name:s', 'words:n'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).
@@ -129,6 +132,7 @@ const OK_SPECS = {
   CLOSE: ['room:s'],
   RESUME: ['name:s', 'room:s'],
   MODE: ['mode:MACHINE|HUMAN'],
+  RULES: [],
 };
 
 /**
@@ -267,6 +271,19 @@ export function withoutCommands(text) {
 /** "1.2 s" from milliseconds. */
 export function seconds(ms) {
   return `${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)} s`;
+}
+
+/** "out after 3 wrong answers", or for maxIncorrect 0 (GAME's and RULES' "never") "everyone plays every pair". */
+export function outRule(maxIncorrect) {
+  if (maxIncorrect === 0) return 'everyone plays every pair';
+  return `out after ${maxIncorrect} wrong answer${maxIncorrect === 1 ? '' : 's'}`;
+}
+
+/** A RULES line in words: "10 pairs · 8 s a pair · everyone plays every pair · list animals". */
+export function rulesText(rules) {
+  const time = rules.roundMs % 1000 === 0 ? `${rules.roundMs / 1000} s` : seconds(rules.roundMs);
+  return [`${rules.pairs} pair${rules.pairs === 1 ? '' : 's'}`, `${time} a pair`, outRule(rules.maxIncorrect), `list ${rules.list}`]
+    .join(' · ');
 }
 
 /** "1st", "2nd", "3rd", "11th", "22nd". */

@@ -9,7 +9,7 @@
 
 import { Link } from './link.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, ordinal, spokenRoom, typedText, withoutCommands,
+  commandWithName, isRoomName, looksLikeResumeCode, ordinal, rulesText, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -106,6 +106,8 @@ const state = {
   me: 'OUTSIDE',
   roomInfo: null,
   members: { total: 0, names: [] },
+  // The room's rules for its next game (RULES), shown in the lobby.
+  rules: null,
   seat: null, // {code, grace}
   /** What the join form waits for: {code, name} until OK JOIN or an error. */
   joining: null,
@@ -202,6 +204,7 @@ const handlers = {
     }
   },
   STARTING(m) { state.countdownEnds = Date.now() + m.ms; },
+  RULES(m) { state.rules = m; },
   GAME(m) { beginGame(m); },
   ROUND: newRound,
   // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
@@ -517,7 +520,8 @@ function gameEndedWhileAway() {
   const saved = state.savedGame;
   state.savedGame = null;
   const rules = typeof saved?.rules === 'string' ? saved.rules.split(' ').map(Number) : [];
-  if (!saved || saved.over || rules.length !== 4 || !rules.every((x) => Number.isInteger(x) && x > 0)) return;
+  // The third rule, out after N wrong, is 0 when nobody is ever out (Protocol.md §5, GAME).
+  if (!saved || saved.over || rules.length !== 4 || !rules.every((x, i) => Number.isInteger(x) && (x > 0 || i === 2))) return;
   beginGame({ pairs: rules[0], roundMs: rules[1], maxIncorrect: rules[2], players: rules[3] });
   state.history = Array.isArray(saved.history) ? saved.history.filter((e) => e && Number.isInteger(e.n)) : [];
   state.said = saved.said && typeof saved.said === 'object' ? saved.said : {};
@@ -725,6 +729,8 @@ function renderLobby() {
   $('lobby-alone').textContent = alone
     ? `Nobody else is in room ${spokenRoom(state.room)} yet. If your teacher gave you a code, check it is the one on the board.` : '';
   $('lobby-start').hidden = !isHost() || seconds > 0;
+  $('lobby-rules').hidden = !state.rules;
+  $('lobby-rules').textContent = state.rules ? `Rules: ${rulesText(state.rules)}` : '';
   $('lobby-members-title').textContent = `In the room (${state.members.total})`;
   fillList($('lobby-members'), memberItems());
 }
@@ -747,7 +753,7 @@ function renderGame() {
   const pair = round?.n ?? state.openPair ?? state.lastRevealed;
   $('pair-number').textContent = pair > 0 ? `Pair ${pair} of ${game.pairs}` : `${game.pairs} pairs`;
   $('count-correct').textContent = `Correct attempts: ${state.correct}`;
-  $('count-wrong').textContent = `Wrong attempts: ${state.wrong} (out at ${game.maxIncorrect})`;
+  $('count-wrong').textContent = `Wrong attempts: ${state.wrong} (${game.maxIncorrect === 0 ? 'out: never' : `out at ${game.maxIncorrect}`})`;
   $('english').textContent = round ? round.english : '';
   $('spanish').textContent = round ? round.spanish : '';
   $('fall').classList.toggle('empty', !round);
@@ -842,11 +848,11 @@ function endStatus(final) {
   if (final.missed) {
     // The server sends a finished game's score only to those in it at its end (§4 RESUME): say what the page knew.
     return `So this page did not get your final score. Before the connection dropped: ${final.correct} correct, `
-      + `${final.wrong} wrong${final.wrong >= max ? ' (out)' : ''}.`;
+      + `${final.wrong} wrong${max > 0 && final.wrong >= max ? ' (out)' : ''}.`;
   }
   if (final.rank === 0) return 'You joined during it: you play from the next game.';
   // The wrong attempts say it even when the page did not see it happen (it came back after a drop).
-  if (state.outAfter !== null || final.wrong >= max) {
+  if (state.outAfter !== null || (max > 0 && final.wrong >= max)) {
     return state.outAfter > 0 ? `Out after ${max} wrong attempts, at pair ${state.outAfter}.`
       : `Out after ${max} wrong attempts (while your connection was down).`;
   }

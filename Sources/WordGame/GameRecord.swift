@@ -9,6 +9,8 @@ public struct GameRecord: Sendable, Equatable {
     /// 1 for a room's first game.
     public let number: Int
     public let rules: Rules
+    /// The name of the word list the pairs were dealt from (`WordListName.standard`: the server's `--words`).
+    public let wordList: String
     /// Wall-clock seconds since 1970 when the game started and ended.
     public let startedAt: Double
     public private(set) var endedAt: Double
@@ -36,10 +38,12 @@ public struct GameRecord: Sendable, Equatable {
         }
     }
 
-    public init(room: String, number: Int, rules: Rules, startedAt: Double, pairs: [Pair], players: [String]) {
+    public init(room: String, number: Int, rules: Rules, wordList: String = WordListName.standard, startedAt: Double,
+                pairs: [Pair], players: [String]) {
         self.room = room
         self.number = number
         self.rules = rules
+        self.wordList = wordList
         self.startedAt = startedAt
         endedAt = startedAt
         self.pairs = pairs
@@ -86,7 +90,7 @@ public struct GameRecord: Sendable, Equatable {
             case .timeout: totals.timeouts += 1
             }
             totals.milliseconds += Int64(round.milliseconds[slot])
-            if totals.wrong + totals.timeouts == rules.maxIncorrect { totals.outAt = index + 1 }
+            if totals.outAt == nil, rules.isOut(afterIncorrect: totals.wrong + totals.timeouts) { totals.outAt = index + 1 }
         }
         return totals
     }

@@ -235,7 +235,7 @@ public struct Match: Sendable {
             }
             score.answerNanoseconds += time
             if verdict.isCorrectAttempt { score.correct += 1 } else { score.incorrect += 1 }
-            if score.incorrect >= rules.maxIncorrect {
+            if rules.isOut(afterIncorrect: score.incorrect) {
                 score.isOut = true
                 eliminated.append(players[slot])
                 playingCount -= 1

@@ -2,7 +2,8 @@
 public struct Rules: Equatable, Sendable {
     /// Time each player has for a pair, from the moment the pair reaches them.
     public var roundMilliseconds: Int
-    /// A player is out after this many incorrect attempts (a timeout is one).
+    /// A player is out after this many incorrect attempts (a timeout is one);
+    /// `Rules.neverOut` (0): nobody is ever out, everyone plays every pair.
     public var maxIncorrect: Int
     /// A game shows this many pairs, unless every player is out before.
     public var pairCount: Int
@@ -34,6 +35,15 @@ public struct Rules: Equatable, Sendable {
     /// Each pair shown is a correct translation with this probability.
     public static let correctPairProbability = 0.25
 
+    /// `maxIncorrect` of a game where nobody is ever out (the wire writes it so too:
+    /// nobody can be out after 0 wrong attempts, so 0 cannot mean anything else).
+    public static let neverOut = 0
+
+    /// Whether `incorrect` attempts put a player out under these rules.
+    public func isOut(afterIncorrect incorrect: Int) -> Bool {
+        maxIncorrect != Self.neverOut && incorrect >= maxIncorrect
+    }
+
     /// Limits that keep a game sane; a value outside them is refused where it is set.
     public static let roundMillisecondsRange = 50...600_000
     public static let maxIncorrectRange = 1...1_000
@@ -45,7 +55,7 @@ public struct Rules: Equatable, Sendable {
             return "round time must be \(Self.roundMillisecondsRange.lowerBound) to \(Self.roundMillisecondsRange.upperBound) ms, "
                 + "not \(roundMilliseconds)"
         }
-        if !Self.maxIncorrectRange.contains(maxIncorrect) {
+        if maxIncorrect != Self.neverOut && !Self.maxIncorrectRange.contains(maxIncorrect) {
             return "max incorrect must be \(Self.maxIncorrectRange.lowerBound) to \(Self.maxIncorrectRange.upperBound), not \(maxIncorrect)"
         }
         if !Self.pairCountRange.contains(pairCount) {

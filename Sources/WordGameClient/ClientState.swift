@@ -28,6 +28,8 @@ public struct ClientState: Sendable {
     public var memberTotal = 0
     public var me: PlayerState = .outside
     public var game: GameInfo?
+    /// The room's rules for its next game (`RULES`), shown in the lobby.
+    public var rules: RoomRules?
     /// The pair falling now, and when it reached us (the start of its fall).
     public var round: RoundInfo?
     public var roundReceivedAt: Instant?
@@ -249,9 +251,10 @@ public struct ClientState: Sendable {
             beginGame(nil)
             notice = nil
             leftRoom = nil
+        case .rules(let told): rules = told
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
-             .tally, .ranking, .web, .saved: break
+             .tally, .ranking, .web, .saved, .wordList, .rulesSet: break
         }
     }
 

@@ -22,7 +22,9 @@ public enum LineModeText {
                 + "host \(room.host.isEmpty ? "none" : room.host)."]
         case .game(let game):
             return ["Game on: \(game.pairs) pairs, \(seconds(game.roundMilliseconds)) s each, "
-                + "out after \(game.maxIncorrect) wrong attempts. Answer y (correct) or n (wrong)."]
+                + "\(ClientTexts.out(game.maxIncorrect)). Answer y (correct) or n (wrong)."]
+        case .rules(let rules):
+            return [ClientTexts.rules(rules)[0] + "."]
         case .round(let round):
             let how = state.me == .playing ? "(y / n within \(seconds(round.milliseconds)) s)" : "(you watch this one)"
             return ["Pair \(round.number) of \(round.pairs): \(round.english) = \(round.spanish) ?  \(how)"]

@@ -62,7 +62,7 @@ public enum Renderer {
     /// The counters, named as in the original game where there is room; in a
     /// game, the wrong counter says when a player is out.
     private static func header(_ state: ClientState, _ frame: inout Frame) {
-        let limit = state.game.map { " (out at \($0.maxIncorrect))" } ?? ""
+        let limit = state.game.map { " (\(ClientTexts.outLimit($0.maxIncorrect)))" } ?? ""
         let wide = frame.columns >= 64
         let correct = wide ? "Correct attempts: \(state.correct)" : "Correct: \(state.correct)"
         let wrong = (wide ? "Wrong attempts: \(state.wrong)" : "Wrong: \(state.wrong)") + limit
@@ -82,6 +82,7 @@ public enum Renderer {
         let players = "\(total) player\(total == 1 ? "" : "s")"
         frame.centre(fitting(["Waiting in the lobby — \(players) in the room", "Lobby — \(players)"], width),
                      row: 3, width: width, .bold)
+        if let rules = state.rules { frame.centre(fitting(ClientTexts.rules(rules), width), row: 4, width: width, .dim) }
         // The names down to the row above the instructions, the last of them
         // giving way to "… and 3 more" when they do not all fit.
         var row = 5

@@ -164,7 +164,7 @@ extension Renderer {
         }
         let limit = state.game?.maxIncorrect ?? 3
         // The wrong attempts say it even when this client did not see it happen (it was reconnecting).
-        if state.outAfterPair != nil || final.wrong >= limit {
+        if state.outAfterPair != nil || (limit != Rules.neverOut && final.wrong >= limit) {
             guard let pair = state.outAfterPair, pair > 0 else {
                 return fitting(["Out after \(limit) wrong attempts (while reconnecting)", "Out after \(limit) wrong attempts",
                                 "Out (\(limit) wrong)"], width)

@@ -34,6 +34,8 @@ public enum ClientCommand: Equatable, Sendable {
     case resume(code: String)
     /// `MODE MACHINE`: the lines of Protocol.md from now on; `MODE HUMAN`: sentences again.
     case mode(LineMode)
+    /// `RULES`: the room's rules and the server's word lists; `RULES <setting> <value> …`: the host changes them.
+    case rules(RulesChange?)
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -79,6 +81,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .resume: return parseResume(rest)
         case .kick: return parseKick(typed, rest)
         case .mode: return parseMode(rest)
+        case .rules: return rest.isEmpty ? .success(.rules(nil)) : RulesChange.parse(words(rest)).map { .rules($0) }
         case .help: return bare(.help, typed, rest)
         case .start: return bare(.start, typed, rest)
         case .status: return bare(.status, typed, rest)
@@ -195,6 +198,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .close: return word(.close)
         case .resume(let code): return "\(word(.resume)) \(code)"
         case .mode(let mode): return "\(word(.mode)) \(mode.rawValue)"
+        case .rules(let change): return change.map { "\(word(.rules)) \($0.words)" } ?? word(.rules)
         }
     }
 

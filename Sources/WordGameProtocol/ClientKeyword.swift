@@ -21,6 +21,7 @@ public enum ClientKeyword: String, Sendable, CaseIterable {
     case close = "CLOSE"
     case resume = "RESUME"
     case mode = "MODE"
+    case rules = "RULES"
 
     /// The other spellings people type into `nc`, each for one keyword.
     public static let aliases: [String: ClientKeyword] = [

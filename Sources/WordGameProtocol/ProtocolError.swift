@@ -45,12 +45,13 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let noPlayers = Code(rawValue: "no-players")
         public static let badCode = Code(rawValue: "bad-code")
         public static let slowDown = Code(rawValue: "slow-down")
+        public static let badRules = Code(rawValue: "bad-rules")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
             .alreadyInRoom, .notHost, .gameOn, .noRound, .notPlaying, .alreadyAnswered, .tooLate, .tooSoon, .wrongRound,
             .serverFull, .noRoom, .badKey, .roomLocked, .noSuchPlayer, .tooManyRooms, .noPlayers,
-            .badCode, .slowDown,
+            .badCode, .slowDown, .badRules,
         ]
     }
 }

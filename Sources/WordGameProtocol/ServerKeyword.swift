@@ -31,6 +31,8 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case score = "SCORE"
     case web = "WEB"
     case saved = "SAVED"
+    case rules = "RULES"
+    case wordList = "WORDLIST"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the
@@ -48,6 +50,7 @@ public enum ConfirmedCommand: String, Sendable, CaseIterable {
     case close = "CLOSE"
     case answer = "ANSWER"
     case resume = "RESUME"
+    case rules = "RULES"
 }
 
 /// The blocks of lines that end with `END <keyword>` (Protocol.md §5, END):
@@ -57,4 +60,5 @@ public enum BlockEnd: String, Sendable, CaseIterable {
     case top = "TOP"
     case roster = "ROSTER"
     case ranking = "RANKING"
+    case wordList = "WORDLIST"
 }

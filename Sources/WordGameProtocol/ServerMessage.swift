@@ -73,4 +73,11 @@ public enum ServerMessage: Equatable, Sendable {
     /// `SAVED <game>`: to a hosted room's host, the results files of its game
     /// number `game` are written (and served to the key's holder on the web port).
     case saved(game: Int)
+    /// `RULES <pairs> <round-ms> <max-incorrect> <list>`: the rules the room's next game is played by
+    /// (to everyone in the room on arrival and when the host changes them; `max-incorrect` 0: never out).
+    case rules(RoomRules)
+    /// `WORDLIST <name> <words>`: one list a room may play, in reply to `RULES` (ended by `END WORDLIST`).
+    case wordList(name: String, words: Int)
+    /// `OK RULES`: the host's change is made.
+    case rulesSet
 }

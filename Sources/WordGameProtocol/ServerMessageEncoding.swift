@@ -73,6 +73,10 @@ extension ServerMessage {
             w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
         case .web(let url): w.keyword(.web); w.quoted(url)
         case .saved(let game): w.keyword(.saved); w.number(game)
+        case .rules(let r):
+            w.keyword(.rules); w.number(r.pairs); w.number(r.roundMilliseconds); w.number(r.maxIncorrect); w.quoted(r.list)
+        case .wordList(let name, let words): w.keyword(.wordList); w.quoted(name); w.number(words)
+        case .rulesSet: w.keyword(.ok); w.confirmed(.rules)
         }
     }
 }

@@ -75,6 +75,10 @@ extension ServerMessage {
         case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
         case .web: self = .web(url: try reader.string())
         case .saved: self = .saved(game: try reader.int())
+        case .rules:
+            self = .rules(RoomRules(pairs: try reader.int(), roundMilliseconds: try reader.int(), maxIncorrect: try reader.int(),
+                                    list: try reader.string()))
+        case .wordList: self = .wordList(name: try reader.string(), words: try reader.int())
         }
         try reader.end()
     }
@@ -95,6 +99,7 @@ extension ServerMessage {
         case .close: return .closed(room: try reader.string())
         case .answer: return .answerTaken(round: try reader.int(), try reader.enumeration())
         case .resume: return .resumed(name: try reader.string(), room: try reader.string())
+        case .rules: return .rulesSet
         }
     }
 }

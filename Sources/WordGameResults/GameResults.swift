@@ -36,7 +36,8 @@ public struct GameResults: Sendable {
     public static let answersHeader = ["game", "date", "time", "room", "player", "pair", "english", "spanish_shown", "truth",
                                        "answer", "time_ms", "verdict"]
     public static let playersHeader = ["game", "date", "time", "room", "rank", "player", "correct", "wrong", "timeouts",
-                                       "total_ms", "out_at_pair", "left_at_pair"]
+                                       "total_ms", "out_at_pair", "left_at_pair", "pairs", "round_ms", "out_after",
+                                       "word_list"]
 
     /// A row per player per pair played: the answer (`correct`, `wrong`,
     /// `timeout`, or `out` / `left` once they no longer played), the effective
@@ -70,9 +71,17 @@ public struct GameResults: Sendable {
                     record.finalRanks[slot].map { .number(Int64($0)) } ?? .empty, .text(record.players[slot]),
                     .number(Int64(totals.correct)), .number(Int64(totals.wrong)), .number(Int64(totals.timeouts)),
                     .number(totals.milliseconds), totals.outAt.map { .number(Int64($0)) } ?? .empty,
-                    record.leftDuring[slot].map { .number(Int64($0)) } ?? .empty]
+                    record.leftDuring[slot].map { .number(Int64($0)) } ?? .empty] + rulesCells
         }
         return CSV.file(header: Self.playersHeader, rows: rows)
+    }
+
+    /// The rules the game was played by, on every row of the players file: a sheet of several
+    /// games shows each one's (`out_after` is `never` when nobody could be out).
+    private var rulesCells: [CSV.Cell] {
+        let rules = record.rules
+        return [.number(Int64(rules.pairCount)), .number(Int64(rules.roundMilliseconds)),
+                rules.maxIncorrect == Rules.neverOut ? .text("never") : .number(Int64(rules.maxIncorrect)), .text(record.wordList)]
     }
 
     /// Slots by final rank, ties in join order, then those who left in join order.
@@ -108,7 +117,7 @@ public struct GameResults: Sendable {
         return GameSummary(game: id, room: record.room, number: record.number, started: started, ended: ended,
                            stoppedEarly: record.stoppedEarly,
                            rules: .init(pairs: record.rules.pairCount, roundMs: record.rules.roundMilliseconds,
-                                        maxIncorrect: record.rules.maxIncorrect),
+                                        maxIncorrect: record.rules.maxIncorrect, wordList: record.wordList),
                            pairs: Array(pairs), players: players)
     }
 

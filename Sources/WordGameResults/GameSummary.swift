@@ -17,7 +17,17 @@ public struct GameSummary: Codable, Equatable, Sendable {
     public struct RulesSummary: Codable, Equatable, Sendable {
         public var pairs: Int
         public var roundMs: Int
+        /// 0: nobody was ever out (`RULES OUT NEVER`), as the `GAME` line writes it.
         public var maxIncorrect: Int
+        /// The word list's name (`default`: the server's `--words`); nil in files written before rooms chose their lists.
+        public var wordList: String?
+
+        public init(pairs: Int, roundMs: Int, maxIncorrect: Int, wordList: String? = nil) {
+            self.pairs = pairs
+            self.roundMs = roundMs
+            self.maxIncorrect = maxIncorrect
+            self.wordList = wordList
+        }
     }
 
     public struct PairSummary: Codable, Equatable, Sendable {

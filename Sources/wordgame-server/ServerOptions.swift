@@ -11,6 +11,8 @@ struct ServerOptions: Equatable {
     public var allowedOrigins: [String] = []
     public var bindAddress = "0.0.0.0"
     public var game = GameFlags()
+    /// A folder of word lists a room's host may choose (`RULES LIST <name>`); nil: the default list only.
+    public var wordListsDirectory: String?
     public var autoStart = 0
     public var countdownSeconds = 0
     public var startDelaySeconds = GameSettings.defaultStartDelayMilliseconds / 1_000
@@ -53,6 +55,9 @@ struct ServerOptions: Equatable {
                                so a class on the same network can join; 127.0.0.1: this machine only)
           --words PATH         JSON word list [{"text_eng": ..., "text_spa": ...}]
                                (default: Resources/words.json); read, never modified
+          --word-lists DIR     every *.json in DIR is a word list a room's host may choose with
+                               RULES LIST <name> (the file's name without .json); each is
+                               checked at start. --words stays every room's first list, "default"
           --round-ms N         time per pair in milliseconds (default 5000)
           --pairs N            pairs per game (default 15)
           --max-incorrect N    a player is out after N wrong attempts (default 3)
@@ -111,6 +116,7 @@ struct ServerOptions: Equatable {
             case "--send-threads": options.sendThreads = try scanner.integer(for: flag, in: SendThreads.countRange)
             case "--quiet": options.quiet = true
             case "--hosted-only": options.hostedOnly = true
+            case "--word-lists": options.wordListsDirectory = try scanner.value(for: flag)
             default: throw UsageError("unknown option '\(flag.flag)'")
             }
         }

@@ -36,9 +36,17 @@ do {
     fail(error.description)
 }
 
+let wordLists: [String: WordList]
+do {
+    wordLists = try options.wordListsDirectory.map(WordListFolder.load) ?? [:]
+} catch {
+    fail(error.description)
+}
+
 // The console's writer thread only when there is something to write (--quiet keeps problems, on stderr).
 let console: EventLog? = options.quiet ? nil : EventLog()
-let settings = GameSettings(words: words, rules: options.game.rules, seed: options.game.seed, autoStart: options.autoStart,
+let settings = GameSettings(words: words, wordLists: wordLists, rules: options.game.rules, seed: options.game.seed,
+                            autoStart: options.autoStart,
                             countdownMilliseconds: options.countdownSeconds * 1_000,
                             startDelayMilliseconds: options.startDelaySeconds * 1_000, openRooms: !options.hostedOnly,
                             resumeGraceMilliseconds: options.resumeGraceSeconds * 1_000)
@@ -88,6 +96,10 @@ if let writer = server.results {
 } else {
     results = "Results: not kept (--no-results)."
 }
+let listsNote = options.wordListsDirectory.map { folder in
+    let named = wordLists.keys.sorted().map { "\($0) (\(wordLists[$0]!.entries.count))" }.joined(separator: ", ")
+    return "\nWord lists a room's host may pick (RULES LIST <name>), from \(folder): \(named)."
+} ?? ""
 let browsers = server.webPort.map { port in
     let address = WebConfiguration.joinAddress(host: joinHost, port: port)
     return "Browsers: students open \(address) and the teacher \(address)host (web port \(port))."
@@ -95,7 +107,7 @@ let browsers = server.webPort.map { port in
 print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     \(browsers)
-    Words: \(words.entries.count) pairs from \(wordsPath)
+    Words: \(words.entries.count) pairs from \(wordsPath)\(listsNote)
     Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\
     \(options.game.seed.map { ", seed \($0)" } ?? "").
     Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \

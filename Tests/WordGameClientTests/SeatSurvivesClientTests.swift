@@ -76,7 +76,8 @@ import WordGameServer
             defer { server.stop(); server.waitUntilStopped() }
             let (environment, file) = stateFolder(port: server.port)
             let arguments = ["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"]
-            let client = "XDG_STATE_HOME=\(environment["XDG_STATE_HOME"]!) exec \(ClientProcess.binary.path) \(arguments.joined(separator: " "))"
+            let folder = environment["XDG_STATE_HOME"]!
+            let client = "XDG_STATE_HOME=\(folder) exec \(ClientProcess.binary.path) \(arguments.joined(separator: " "))"
             let run = try ProgramRun.run(URL(fileURLWithPath: "/usr/bin/script"),
                                          ["-qfec", "sh -c '(sleep 3; kill -HUP $$) & \(client)'", "/dev/null"], timeout: 20)
             #expect(run.stdout.contains("\u{1B}[?1049h"), "the client ran in the terminal: \(run.stdout.suffix(300).debugDescription)")

@@ -54,6 +54,11 @@ import WordGameProtocol
         .notice(.back, "Bo is back."),
         .web(url: "http://192.0.2.2:8080/?room=K7PX"),
         .saved(game: 3),
+        .rules(RoomRules(pairs: 10, roundMilliseconds: 8_500, maxIncorrect: 0, list: "animals")),
+        .rules(RoomRules(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")),
+        .wordList(name: "animals", words: 40),
+        .end(.wordList),
+        .rulesSet,
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -100,10 +105,13 @@ import WordGameProtocol
         case .score: "score"
         case .web: "web"
         case .saved: "saved"
+        case .rules: "rules"
+        case .wordList: "wordList"
+        case .rulesSet: "rulesSet"
         }
     }
 
-    static let variantCount = 40
+    static let variantCount = 43
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -119,7 +127,8 @@ import WordGameProtocol
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
-                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB", "SAVED"])
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB", "SAVED",
+                             "RULES", "WORDLIST", "OK RULES"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 

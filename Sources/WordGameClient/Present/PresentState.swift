@@ -36,6 +36,8 @@ public struct PresentState: Sendable {
     var incomingRoster: [String] = []
     public var locked = false
     public var game: GameInfo?
+    /// The room's rules for its next game (`RULES`), for the lobby and the host's settings.
+    public var rules: RoomRules?
     /// Games started while this screen watched, for the header: "game 2".
     public var gamesPlayed = 0
     public var round: RoundInfo?
@@ -233,8 +235,9 @@ public struct PresentState: Sendable {
             errorAt = now
         case .bye(let text): goodbye = text
         case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
+             .info, .pong, .kicked, .stopped, .closed, .score, .saved, .wordList, .rulesSet:
             break
+        case .rules(let told): rules = told
         }
     }
 

@@ -53,6 +53,13 @@ enum HumanBlocks {
         return ["Players in the room (\(names.count)):"] + F.wrapped(names)
     }
 
+    /// The word lists a host may choose, one a line, for `RULES LIST <name>`.
+    static func wordLists(_ lists: [(name: String, words: Int)]) -> [String] {
+        let width = lists.map(\.name.count).max() ?? 0
+        return ["Word lists (the host picks one with RULES):"]
+            + lists.map { "  \(F.padded($0.name, to: width))  \(F.count($0.words, "word"))" }
+    }
+
     /// `Room main has 2 players: Ana and Bo. Ana is the host.`, from ROOM and
     /// the MEMBERS line that always follows it.
     static func room(_ room: RoomInfo, spokenName name: String, members: (total: Int, names: [String])?) -> String {

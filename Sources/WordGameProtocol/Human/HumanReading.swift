@@ -155,6 +155,13 @@ struct HumanReading {
             lines.append(S.web(url))
         case .saved:
             return  // the INFO after it says where, in words
+        case .rules(let rules):
+            lines.append(S.rules(rules))
+        case .wordList:
+            if case .wordList? = previous { return }
+            lines += HumanBlocks.wordLists(run(from: index) { if case .wordList(let name, let words) = $0 { (name, words) } else { nil } })
+        case .rulesSet:
+            lines.append("You changed the rules; everyone in the room is told.")
         }
     }
 }

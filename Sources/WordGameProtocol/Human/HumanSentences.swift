@@ -42,7 +42,18 @@ enum HumanSentences {
     /// watches it, a host, a player coming back.
     static func game(_ game: GameInfo) -> String {
         "The game: \(F.count(game.pairs, "pair")), \(F.seconds(game.roundMilliseconds)) each, \(F.count(game.players, "player")); "
-            + "out after \(F.count(game.maxIncorrect, "wrong answer"))."
+            + "\(out(game.maxIncorrect))."
+    }
+
+    /// "out after 3 wrong answers", or for `Rules.neverOut` "everyone plays every pair".
+    static func out(_ maxIncorrect: Int) -> String {
+        maxIncorrect == Rules.neverOut ? "everyone plays every pair" : "out after \(F.count(maxIncorrect, "wrong answer"))"
+    }
+
+    /// The room's rules: "Rules: 10 pairs, 8 s a pair, everyone plays every pair, list animals."
+    static func rules(_ rules: RoomRules) -> String {
+        "Rules: \(F.count(rules.pairs, "pair")), \(F.seconds(rules.roundMilliseconds)) a pair, \(out(rules.maxIncorrect)), "
+            + "list \(rules.list)."
     }
 
     /// The pair as the words are shown: `old = viejo ?`. The keys only for

@@ -2,7 +2,11 @@ import WordGame
 
 /// What every room of a server plays with.
 public struct GameSettings: Sendable {
+    /// The list every room starts with (`--words`), named `WordListName.standard`.
     public var words: WordList
+    /// The other lists a room's host may choose (`--word-lists`), by name (lower case, `WordListName.valid`).
+    public var wordLists: [String: WordList]
+    /// The rules every room starts with; a room's host may change its own (`RULES`).
     public var rules: Rules
     /// With a seed, game g of room r is dealt from `GameSeed.derive(serverSeed:room:game:)`:
     /// the same pairs run after run, and never the same game in two rooms.
@@ -33,12 +37,23 @@ public struct GameSettings: Sendable {
     public static let defaultResumeGraceMilliseconds = 60_000
     public static let defaultStartDelayMilliseconds = 5_000
 
-    public init(words: WordList, rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
+    /// The list named `name`, if the server has it.
+    public func wordList(named name: String) -> WordList? {
+        name == WordListName.standard ? words : wordLists[name]
+    }
+
+    /// Every list's name and size, the default first, then by name: the `WORDLIST` block.
+    public var listSizes: [(name: String, words: Int)] {
+        [(WordListName.standard, words.entries.count)] + wordLists.keys.sorted().map { ($0, wordLists[$0]!.entries.count) }
+    }
+
+    public init(words: WordList, wordLists: [String: WordList] = [:], rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
                 countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = GameSettings.defaultStartDelayMilliseconds,
                 leaderboardSize: Int = 10, openRooms: Bool = true,
                 maxRooms: Int = GameSettings.defaultMaxRooms, hostGraceMilliseconds: Int = GameSettings.defaultHostGraceMilliseconds,
                 resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds) {
         self.words = words
+        self.wordLists = wordLists
         self.rules = rules
         self.seed = seed
         self.autoStart = autoStart

@@ -162,6 +162,9 @@ final class Hub {
             closeRoom(by: id, at: now)
         case .resume(let code):
             resume(code, id, at: now)
+        case .rules(let change):
+            guard let room = roomOrError(for: id) else { return }
+            if let change { room.changeRules(change, by: id, at: now) } else { room.describeRules(to: id) }
         case .mode:
             break  // the connection's own business, in any state: `CommandReader` takes it
         }

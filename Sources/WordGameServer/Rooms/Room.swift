@@ -39,11 +39,16 @@ final class Room {
     var countdownByHost = false
     /// The players file of the last game saved (the answers file lies beside it).
     var savedResults: String?
+    /// The rules of the room's next game: the server's until the host changes them (`RULES`, `RoomRules.swift`).
+    var rules: Rules
+    /// The name of the word list the next game is dealt from (`WordListName.standard` until the host picks another).
+    var listName = WordListName.standard
 
     init(name: String, settings: GameSettings, environment: RoomEnvironment, hostSeat: RoomHost.Seat? = nil) {
         self.name = name
         self.settings = settings
         self.environment = environment
+        rules = settings.rules
         host = hostSeat.map(RoomHost.seat) ?? .member(nil)
         updates = RoomUpdates(dropGraceSeconds: settings.resumeGraceMilliseconds / 1_000)
     }

@@ -27,7 +27,8 @@ extension Room {
         guard let member = roster.members[id] else { return }
         roster.members[id]?.away = false
         game?.match.playerBack(id)
-        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), .info(welcomeBack(for: id, at: now))]
+        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), rulesLine,
+                                                .info(welcomeBack(for: id, at: now))]
         if let current = game?.match, current.score(of: id) != nil {
             lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()

@@ -50,12 +50,12 @@ extension Room {
         }
         gamesStarted += 1
         let players = roster.members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
-        let rules = settings.rules
         var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
                                                   ?? environment.random())
-        let pairs = Dealer(words: settings.words).deal(count: rules.pairCount, using: &generator)
-        let record = GameRecord(room: name, number: gamesStarted, rules: rules, startedAt: environment.wallClock(), pairs: pairs,
-                                players: players.map { roster.members[$0]!.name })
+        let words = settings.wordList(named: listName) ?? settings.words
+        let pairs = Dealer(words: words).deal(count: rules.pairCount, using: &generator)
+        let record = GameRecord(room: name, number: gamesStarted, rules: rules, wordList: listName, startedAt: environment.wallClock(),
+                                pairs: pairs, players: players.map { roster.members[$0]!.name })
         game = GameSession(match: Match(pairs: pairs, rules: rules, players: players), record: record)
         for id in players { roster.members[id]!.state = .playing }
         let line = gameLine(players: players.count)
@@ -73,9 +73,9 @@ extension Room {
         game.map { gameLine(players: $0.match.players.count) }
     }
 
-    /// `GAME`: the rules of the game on, and how many play it.
+    /// `GAME`: the rules of the game on (the host cannot change them while it plays), and how many play it.
     func gameLine(players: Int) -> ServerMessage {
-        let rules = settings.rules
+        let rules = game?.match.rules ?? rules
         return .game(GameInfo(pairs: rules.pairCount, roundMilliseconds: rules.roundMilliseconds, maxIncorrect: rules.maxIncorrect,
                               players: players))
     }
@@ -103,7 +103,7 @@ extension Room {
         let round = game!.match.openRound(at: now)
         game!.roundTag = environment.nextTag()
         updates.progress.cancel()
-        return roundLine(round, milliseconds: settings.rules.roundMilliseconds)
+        return roundLine(round, milliseconds: rules.roundMilliseconds)
     }
 
     /// The open round's line left for `id`: their time starts.
@@ -138,7 +138,7 @@ extension Room {
         case .alreadyAnswered:
             return outbox.send(.error(ProtocolError(.alreadyAnswered, Self.alreadyAnswered(openNumber))), to: id)
         case .out:
-            return outbox.send(.error(ProtocolError(.notPlaying, Self.outOfGame(maxIncorrect: settings.rules.maxIncorrect))), to: id)
+            return outbox.send(.error(ProtocolError(.notPlaying, Self.outOfGame(maxIncorrect: rules.maxIncorrect))), to: id)
         case .notInMatch:
             let text = roster.members[id] == nil ? Self.notAPlayer(hosting: role(of: id) == .hosting) : Self.joinedMidGame
             return outbox.send(.error(ProtocolError(.notPlaying, text)), to: id)

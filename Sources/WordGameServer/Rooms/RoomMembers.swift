@@ -9,7 +9,7 @@ extension Room {
         roster.add(id, name: name, watching: game != nil)
         if case .member(nil) = host { host = .member(id) }
         outbox.send([.joined(room: self.name)] + afterOK
-                    + [.room(info), membersLine, .you(roster.members[id]!.state), .info(joinHint(for: id, at: now))]
+                    + [.room(info), membersLine, .you(roster.members[id]!.state), rulesLine, .info(joinHint(for: id, at: now))]
                     + inProgress(at: now), to: id)
         outbox.send([.arrived(name)], to: observers)
         updates.notices.joined(id, name)
@@ -63,7 +63,7 @@ extension Room {
         // The game's rules and the board so far, so a latecomer sees the game, not a lobby.
         var lines = [gameLine] + game.lastLeaderboard
         if let open = game.match.round {
-            let left = open.openedAt.adding(milliseconds: settings.rules.roundMilliseconds).milliseconds(since: now)
+            let left = open.openedAt.adding(milliseconds: rules.roundMilliseconds).milliseconds(since: now)
             lines.append(roundLine(open, milliseconds: max(0, Int(left))))
         }
         return lines

@@ -32,6 +32,8 @@ enum HelpText {
         "KICK <name>            the host: remove a player (also REMOVE)",
         "STOP                   the host: end the game now",
         "CLOSE                  the host: close the room",
+        "RULES                  the room's rules and the word lists; the host, between games, changes them:",
+        "                       RULES PAIRS 10 SECONDS 8 OUT NEVER LIST animals (any of them, in any order)",
         "MODE MACHINE or HUMAN  lines for programs (Protocol.md), or sentences for people (the default)",
         "Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong.",
     ]

@@ -73,6 +73,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 0 \"Ms Lee\" 0",
             "MEMBERS 0",
             "YOU HOSTING",
+            "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "END ROSTER",
@@ -256,6 +257,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 2 \"Host\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"The host starts the game.\"",
         ])
         world.expect(host, ["ARRIVED \"Bo\""])
@@ -345,6 +347,7 @@ import WordGameProtocol
             "ROOM \"4crf\" PLAYING 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
+            "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "ROSTER \"Ana\"",
@@ -372,6 +375,7 @@ import WordGameProtocol
             "ROOM \"4crf\" PLAYING 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
+            "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "ROSTER \"Ana\"",
@@ -421,6 +425,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 2 \"Host\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU VIEWING",
+            "RULES 2 3000 3 \"default\"",
             "INFO \"You are watching room 4CRF; you do not play. QUIT to stop.\"",
             "ROSTER \"Ana\"",
             "ROSTER \"Bo\"",
@@ -571,6 +576,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"The host starts the game.\"",
         ])
     }

@@ -16,6 +16,7 @@ import WordGameProtocol
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room main has 1 player: Ana. Ana is the host.",
+            "Rules: 4 pairs, 1 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN main.",
         ])
         world.type("START", from: ana)
@@ -65,6 +66,7 @@ import WordGameProtocol
             "You are in room duo.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room duo has 1 player: Ana. Ana is the host.",
+            "Rules: 3 pairs, 1 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN duo.",
         ])
         world.advance(by: 300)  // Bo's arrival is then a room update of its own, not gathered with Ana's
@@ -77,6 +79,7 @@ import WordGameProtocol
             "You are in room duo.",
             "If your connection drops, connect again within 60 s and type RESUME E9KPCW86.",
             "Room duo has 2 players: Ana and Bo. Ana is the host.",
+            "Rules: 3 pairs, 1 s a pair, out after 3 wrong answers, list default.",
             "The host (Ana) starts the game.",
         ])
         world.expect(ana, ["Bo joined."])
@@ -204,6 +207,7 @@ import WordGameProtocol
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room main has 1 player: Ana. Ana is the host.",
+            "Rules: 2 pairs, 5 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN main.",
             "The game: 2 pairs, 5 s each, 1 player; out after 3 wrong answers.",
             "The host started the game.",
@@ -249,6 +253,7 @@ import WordGameProtocol
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room main has 1 player: Ana. Ana is the host.",
+            "Rules: 1 pair, 5 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN main.",
         ])
         world.advance(by: 300)

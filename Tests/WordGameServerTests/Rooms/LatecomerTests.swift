@@ -40,6 +40,7 @@ import WordGameProtocol
         world.type("JOIN late", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "late") + [
             "ROOM \"late\" PLAYING 2 \"Ana\" 0", "MEMBERS 2 \"Ana\" \"Cy\"", "YOU WATCHING",
+            "RULES 5 3000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
             "GAME 5 3000 3 1", "TOP 1 \"Ana\" 1 0 300", "END TOP",
             "ROUND 2 5 \"\(second.english)\" \"\(second.spanish)\" 2500",
@@ -53,6 +54,7 @@ import WordGameProtocol
         world.type("JOIN late", from: dee)
         world.expect(dee, Self.joinLines(world, dee, room: "late") + [
             "ROOM \"late\" PLAYING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Cy\" \"Dee\"", "YOU WATCHING",
+            "RULES 5 3000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
             "GAME 5 3000 3 2",
             "ROUND 1 5 \"\(first.english)\" \"\(first.spanish)\" 3000",
@@ -69,6 +71,7 @@ import WordGameProtocol
         world.type("JOIN", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "main") + [
             "ROOM \"main\" PLAYING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU WATCHING",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
             "GAME 15 5000 3 2", "ROUND 1 15 \"breakfast\" \"desayuno\" 4700",
         ])
@@ -91,6 +94,7 @@ import WordGameProtocol
         world.type("JOIN", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "main") + [
             "ROOM \"main\" STARTING 3 \"Ana\" 2", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"The game starts in 2 s.\"",
             "STARTING 1500",
         ])
@@ -108,6 +112,7 @@ import WordGameProtocol
         world.type("JOIN delay", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "delay") + [
             "ROOM \"delay\" STARTING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"The game starts in 20 s.\"",
             "STARTING 20000",
         ])

@@ -29,6 +29,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 1 \"Ana\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"You are the host. Type START when everyone is in. Others join with JOIN main.\"",
         ])
         let code = world.code(of: ana)
@@ -81,6 +82,7 @@ import WordGameProtocol
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
+            "RULES 5 3000 3 \"default\"",
             "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts.\"",
             "GAME 5 3000 3 2",
             "SCORE 1 0 1 2",
@@ -130,6 +132,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"Welcome back! The host (Ana) starts the game.\"",
         ])
         world.expect(bo, ["BYE \"Your seat in room main was taken over by a new connection (RESUME).\""])
@@ -186,6 +189,7 @@ import WordGameProtocol
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
+            "RULES 3 3000 3 \"default\"",
             "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts.\"",
             "GAME 3 3000 3 2",
             "SCORE 0 1 2 2",
@@ -250,6 +254,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"The host (Ana) starts the game.\"",
         ])
         #expect(world.log.suffix(3) == ["main: Bo did not come back within 1 s", "main: Bo left", "main: Bo joined"])
@@ -321,6 +326,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"Welcome back! The host (Ana) starts the game.\"",
         ])
         // One more code an interval later.
@@ -385,6 +391,7 @@ import WordGameProtocol
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
+            "RULES 4 600 4 \"default\"",
             "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts.\"",
             "GAME 4 600 4 2",
             "SCORE 0 2 2 2",
@@ -408,6 +415,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 0 \"Host\" 0",
             "MEMBERS 0",
             "YOU HOSTING",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "END ROSTER",
@@ -429,6 +437,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
+            "RULES 15 5000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
             "ROSTER \"Ana\"",

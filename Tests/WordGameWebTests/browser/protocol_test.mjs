@@ -82,4 +82,19 @@ test('codes and texts', () => {
   assert.equal(P.seconds(12345), '12.3 s');
 });
 
+test('rules: the RULES and WORDLIST lines, OK RULES, and never written as 0', () => {
+  assert.deepEqual(P.parseLine('RULES 10 8500 0 "animals"'),
+    { type: 'RULES', pairs: 10, roundMs: 8500, maxIncorrect: 0, list: 'animals' });
+  assert.deepEqual(P.parseLine('WORDLIST "default" 60'), { type: 'WORDLIST', name: 'default', words: 60 });
+  assert.deepEqual(P.parseLine('OK RULES'), { type: 'OK', what: 'RULES' });
+  assert.equal(P.parseLine('RULES 10 8500 0'), null);
+  assert.equal(P.outRule(0), 'everyone plays every pair');
+  assert.equal(P.outRule(1), 'out after 1 wrong answer');
+  assert.equal(P.outRule(3), 'out after 3 wrong answers');
+  assert.equal(P.rulesText({ pairs: 10, roundMs: 8000, maxIncorrect: 0, list: 'animals' }),
+    '10 pairs · 8 s a pair · everyone plays every pair · list animals');
+  assert.equal(P.rulesText({ pairs: 1, roundMs: 2500, maxIncorrect: 3, list: 'default' }),
+    '1 pair · 2.5 s a pair · out after 3 wrong answers · list default');
+});
+
 console.log(`protocol.js: ${passed} tests passed`);

@@ -1,0 +1,26 @@
+import WordGame
+import WordGameProtocol
+
+/// How the client says a room's rules (`RULES`, and `GAME`'s out limit, where 0 means nobody is
+/// ever out: Protocol.md §5), in the lobby, the header and the line-mode client.
+extension ClientTexts {
+    /// "out after 3 wrong answers", or "everyone plays every pair".
+    static func out(_ maxIncorrect: Int) -> String {
+        maxIncorrect == Rules.neverOut ? "everyone plays every pair"
+            : "out after \(maxIncorrect) wrong attempt\(maxIncorrect == 1 ? "" : "s")"
+    }
+
+    /// Beside the wrong counter: "out at 3", or "out: never".
+    static func outLimit(_ maxIncorrect: Int) -> String {
+        maxIncorrect == Rules.neverOut ? "out: never" : "out at \(maxIncorrect)"
+    }
+
+    /// The rules in the lobby, widest first.
+    static func rules(_ rules: RoomRules) -> [String] {
+        let time = LineModeText.seconds(rules.roundMilliseconds)
+        let list = ScreenText.safe(rules.list)
+        let pairs = "\(rules.pairs) pair\(rules.pairs == 1 ? "" : "s")"
+        return ["Rules: \(pairs) · \(time) s a pair · \(out(rules.maxIncorrect)) · list \(list)",
+                "\(pairs) · \(time) s · \(outLimit(rules.maxIncorrect)) · \(list)"]
+    }
+}

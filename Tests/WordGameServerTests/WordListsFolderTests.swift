@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+import Testing
+import WordGameTestSupport
+import WordGameProtocol
+
+/// `--word-lists DIR`, through the built `wordgame-server`: real files in a temporary folder, every
+/// one checked at start; a room's host picks one over a real socket on 127.0.0.1.
+@Suite struct WordListsFolderTests {
+    static let animals = #"[{"text_eng": "dog", "text_spa": "perro"}, {"text_eng": "cat", "text_spa": "gato"}, "#
+        + #"{"text_eng": "cow", "text_spa": "vaca"}]"#
+
+    /// A fresh folder holding `files` (name → contents), removed by the caller.
+    func folder(_ files: [String: String]) throws -> String {
+        let path = NSTemporaryDirectory() + "wordgame-lists-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, contents) in files { try contents.write(toFile: path + "/" + name, atomically: true, encoding: .utf8) }
+        return path
+    }
+
+    @Test(arguments: [
+        (["animals.json": animals, "broken.json": "{oops"], "broken.json", "not valid JSON"),
+        (["animals.json": animals, "short.json": #"[{"text_eng": "dog"}]"#], "short.json", "entry 1 has no \"text_spa\""),
+        (["animals.json": animals, "two words.json": animals], "two words.json", "is not 1 to 24 letters, digits, - or _"),
+        (["default.json": animals], "default.json", "default is the name of the --words list"),
+        (["Animals.json": animals, "animals.json": animals], "animals.json", "has the same name"),
+        (["notes.txt": "hello"], "", "no *.json file in it"),
+    ])
+    func aBadFolderStopsTheServerWithOneLineNamingTheFileAndItsProblem(files: [String: String], file: String, problem: String)
+        async throws {
+        try await onOwnThread {
+            let directory = try folder(files)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let result = try ProgramRun.run(ExecutableTests.binary, ["--word-lists", directory, "--bind", "127.0.0.1", "--port", "0",
+                                                                     "--web-port", "0", "--no-results"], timeout: 20)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty, "it must not listen: \(result.stdout)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("wordgame-server: "), "\(result.stderr)")
+            let named = file.isEmpty ? directory : directory + "/" + file
+            #expect(result.stderr.contains(named) && result.stderr.contains(problem), "\(result.stderr)")
+        }
+    }
+
+    @Test func aMissingFolderIsNamed() async throws {
+        try await onOwnThread {
+            let result = try ProgramRun.run(ExecutableTests.binary, ["--word-lists", "/nonexistent/lists", "--bind", "127.0.0.1",
+                                                                     "--port", "0", "--web-port", "0"], timeout: 20)
+            #expect(result.status == 1)
+            #expect(result.stderr == "wordgame-server: word lists /nonexistent/lists: no such folder\n")
+        }
+    }
+
+    /// The host asks for the lists, picks one and sets the rules; the game is played by them.
+    @Test func aHostPicksAListFromTheFolderOverTheWire() async throws {
+        try await onOwnThread {
+            let directory = try folder(["animals.json": Self.animals, "README.txt": "not a list"])
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let process = Process()
+            process.executableURL = ExecutableTests.binary
+            process.arguments = ["--word-lists", directory, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0", "--no-results"]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let banner = try ServerChild.read(out.fileHandleForReading, until: "Stop the server with Ctrl-C")
+            #expect(banner.contains("from \(directory): animals (3)."), "\(banner)")
+            guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
+                  let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
+            let client = try TestClient(port: port)
+            _ = try client.next()
+            try client.machineMode()
+            client.send("NAME Ana")
+            client.send("JOIN")
+            _ = try client.waitFor { $0 == .rules(RoomRules(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")) }
+            client.send("RULES")
+            let words = try client.waitFor { message -> Int? in if case .wordList("animals", let words) = message { words } else { nil } }
+            #expect(words == 3)
+            _ = try client.waitFor { $0 == .end(.wordList) }
+            _ = try client.waitFor { if case .rules = $0 { true } else { false } }
+            client.send("RULES LIST animals PAIRS 2 OUT NEVER SECONDS 2")
+            try client.expectLine("OK RULES")
+            try client.expectLine("RULES 2 2000 0 \"animals\"")
+            client.send("RULES PAIRS 500")
+            #expect(try client.waitForError().code == .badRules)
+            client.send("START")
+            #expect(try client.waitFor { if case .game(let game) = $0 { game } else { nil } }
+                    == GameInfo(pairs: 2, roundMilliseconds: 2_000, maxIncorrect: 0, players: 1))
+            let round = try client.waitForRound()
+            #expect(["dog", "cat", "cow"].contains(round.english))
+            #expect(round.milliseconds == 2_000)
+            process.interrupt()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+    }
+}
