@@ -13,7 +13,7 @@ if [ $# -gt 1 ] || [[ "${1:-}" == -* ]]; then
     echo "usage: Resources/install/make-bundle.sh [OUTPUT_DIR]   (default: .build/bundle)" >&2
     exit 64
 fi
-out="${1:-$root/.build/bundle}"
+out="$(realpath -m "${1:-$root/.build/bundle}")"
 
 swift="$(command -v swift || true)"
 if [ -z "$swift" ] && [ -x /opt/swift/usr/bin/swift ]; then swift=/opt/swift/usr/bin/swift; fi
@@ -43,4 +43,6 @@ cp -R "$root/Resources/web" "$bundle/Resources/"
 cp "$root/Resources/install/wordgame.service" "$bundle/Resources/install/"
 tar -C "$out" -czf "$out/wordgame.tar.gz" wordgame
 
-echo "make-bundle.sh: $bundle ($(du -sh "$bundle" | cut -f1)) and $out/wordgame.tar.gz ($(du -h "$out/wordgame.tar.gz" | cut -f1))"
+# Named from the repository when the bundle is in it, as the README shows it.
+shown="${out#"$root"/}"
+echo "make-bundle.sh: $shown/wordgame ($(du -sh "$bundle" | cut -f1)) and $shown/wordgame.tar.gz ($(du -h "$out/wordgame.tar.gz" | cut -f1))"
