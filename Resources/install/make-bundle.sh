@@ -22,8 +22,8 @@ if [ -z "$swift" ]; then
     exit 1
 fi
 
-# A scratch folder of its own: in .build, these link flags would make the next `swift run -c release`
-# link every binary again, and that one's flags the next bundle.
+# A scratch folder of its own: in .build, --static-swift-stdlib would make the next `swift run -c release`
+# compile every module again (and that one's flags the next bundle).
 scratch="$root/.build/static"
 products="wordgame-server wordgame-client wordgame-report"
 # --strip-all: symbols and debug sections are a fifth of each binary. The linker warns that Foundation's own
