@@ -69,9 +69,12 @@ import WordGameServer
     }
 
     /// The loop's turns, in this test: read, give the messages to the state, settle; until `done`.
-    func pump<Screen: TerminalScreen>(_ link: ServerLink, _ state: inout Screen, timeout: Double = 5, until done: (Screen) -> Bool) {
+    /// `eachTurn` runs first in every turn (another player's moves).
+    static func pump<Screen: TerminalScreen>(_ link: ServerLink, _ state: inout Screen, timeout: Double = 5, eachTurn: () -> Void = {},
+                                             until done: (Screen) -> Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         while !done(state) && Date() < deadline {
+            eachTurn()
             for message in link.read(at: .now()) { state.receive(message, at: .now()) }
             switch link.settle(seat: state.resumableSeat, at: .now()) {
             case .connected: state.reconnecting = nil
@@ -98,13 +101,13 @@ import WordGameServer
             var state = PresentState()
             state.receive(.hosted(room: room, key: key), at: .now())
             let link = ServerLink(connection)
-            pump(link, &state) { $0.resumableSeat != nil && $0.me == .hosting }
+            Self.pump(link, &state) { $0.resumableSeat != nil && $0.me == .hosting }
             let firstCode = state.resumableSeat?.token.code
             #expect(firstCode?.count == 8)
 
             relay.cut()
             var sawBanner = false
-            pump(link, &state) { state in
+            Self.pump(link, &state) { state in
                 if state.reconnecting != nil { sawBanner = true }
                 return sawBanner && state.reconnecting == nil && state.me == .hosting
             }
@@ -116,7 +119,7 @@ import WordGameServer
             // The new connection is the host's: a student joining is seen on it.
             let student = try ServerConnection(host: "127.0.0.1", port: server.port)
             _ = try JoinRoom.join(student, name: "Bo", room: room.uppercased(), askAgain: nil)
-            pump(link, &state) { $0.roster == ["Bo"] }
+            Self.pump(link, &state) { $0.roster == ["Bo"] }
             #expect(state.roster == ["Bo"])
         }
     }

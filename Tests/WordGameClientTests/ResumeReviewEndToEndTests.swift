@@ -33,20 +33,9 @@ import WordGameServer
         }
     }
 
-    /// The loop's turns: read, give the messages to the state, settle; until `done`. Bo plays meanwhile.
+    /// The loop's turns until `done`, Bo playing meanwhile.
     func pump(_ link: ServerLink, _ state: inout ClientState, bo: SlowPlayer, timeout: Double = 8, until done: (ClientState) -> Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !done(state) && Date() < deadline {
-            bo.turn()
-            for message in link.read(at: .now()) { state.receive(message, at: .now()) }
-            switch link.settle(seat: state.resumableSeat, at: .now()) {
-            case .connected: state.reconnecting = nil
-            case .reconnecting(let status): state.reconnecting = status
-            case .lost(let why): Issue.record("lost: \(why)"); return
-            }
-            var entries = [link.pollEntry]
-            Poll.wait(&entries, milliseconds: 20)
-        }
+        ResumeEndToEndTests.pump(link, &state, timeout: timeout, eachTurn: bo.turn, until: done)
     }
 
     @Test func afterGoingOutWhileAwayTheEndDialogListsEveryPair() async throws {
