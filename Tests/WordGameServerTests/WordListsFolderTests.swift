@@ -56,19 +56,9 @@ import WordGameProtocol
         try await onOwnThread {
             let directory = try folder(["animals.json": Self.animals, "README.txt": "not a list"])
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            let process = Process()
-            process.executableURL = ExecutableTests.binary
-            process.arguments = ["--word-lists", directory, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0", "--no-results"]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let banner = try ServerChild.read(out.fileHandleForReading, until: "Stop the server with Ctrl-C")
-            #expect(banner.contains("from \(directory): animals (3)."), "\(banner)")
-            guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
-                  let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
-            let client = try TestClient(port: port)
+            let server = try ServerChild(["--word-lists", directory])
+            #expect(server.banner.contains("from \(directory): animals (3)."), "\(server.banner)")
+            let client = try TestClient(port: server.port)
             _ = try client.next()
             try client.machineMode()
             client.send("NAME Ana")
@@ -90,9 +80,8 @@ import WordGameProtocol
             let round = try client.waitForRound()
             #expect(["dog", "cat", "cow"].contains(round.english))
             #expect(round.milliseconds == 2_000)
-            process.interrupt()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            _ = server.stop()
+            #expect(server.process.terminationStatus == 0)
         }
     }
 }
