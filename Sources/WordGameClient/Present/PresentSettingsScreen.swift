@@ -4,7 +4,7 @@ import WordGameProtocol
 
 extension PresentRenderer {
     /// The settings' label column, and the widest value ("never: everyone plays every pair") with its arrows.
-    static let settingsLabelWidth = 18
+    static let settingsLabelWidth = 20
     static let settingsValueWidth = 38
 
     /// The host's settings screen, in place of the lobby or the ranking: one setting a row, the
