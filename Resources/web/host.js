@@ -654,7 +654,7 @@ const rooms = {
 };
 
 function hostPage() {
-  const host = { opening: null, reclaiming: false, stopped: false, closedWhy: '' };
+  const host = { opening: null, reclaiming: false, stopped: false, closedWhy: '', rules: rulesForm() };
   const projector = new Projector({ nameAction: (name) => confirmKick(name), afterRender: () => drawControls(host) });
   host.projector = projector;
   const link = new Link({
@@ -735,6 +735,7 @@ function hostLine(host, link, m, at) {
     return;
   }
   if (m.type === 'ERROR' && (host.opening || host.reclaiming)) { refused(host, link, m); return; }
+  if (rulesLine(host, m)) return;
   if (m.type === 'OK' && m.what === 'CLOSE') forgetRoom(host);
   // SAVED: a game's results files are written, and the key's holder can download them (§5 SAVED, §11 Pages).
   if (m.type === 'SAVED') { projector.results = { game: m.game }; return; }
@@ -828,6 +829,8 @@ function drawControls(host) {
     'c-view': screen === 'over' && projector.ranking.length > 0,
     'c-lock': screen !== 'closed',
     'c-kick': screen !== 'closed',
+    // The rules change only between games (§4 RULES: game-on during one or its countdown).
+    'c-rules': (screen === 'lobby' || screen === 'over') && !counting,
     'c-close': screen !== 'closed',
     'c-new': screen === 'closed',
   };
@@ -837,6 +840,7 @@ function drawControls(host) {
   $('c-lock').textContent = projector.locked ? 'Unlock the room' : 'Lock the room';
   $('c-lock').setAttribute('aria-pressed', String(projector.locked));
   $('c-kick').disabled = projector.roster.length === 0;
+  $('c-rules').disabled = !projector.rules;
   $('c-view').textContent = projector.phase === 'podium' ? 'Show the ranking' : 'Show the podium';
   drawResults(projector);
 }
@@ -916,6 +920,7 @@ function wireHost(host) {
   $('c-lock').addEventListener('click', () => link.send(projector.locked ? 'UNLOCK' : 'LOCK'));
   $('c-view').addEventListener('click', () => projector.showPhase(projector.phase === 'podium' ? 'ranking' : 'podium'));
   $('c-kick').addEventListener('click', () => chooseKick(host));
+  wireRules(host);
 }
 
 function chooseKick(host) {
@@ -934,6 +939,163 @@ function chooseKick(host) {
     return li;
   }));
   $('kick-dialog').showModal();
+}
+
+// ---- The rules of the next game ----------------------------------------------------
+
+/** A list's name as RULES LIST takes it (§5 WORDLIST): nothing else from the network goes into a line the page sends. */
+const LIST_NAME = /^[a-z0-9_-]{1,24}$/;
+/** Seconds a pair as RULES SECONDS takes them: whole, or with one decimal. */
+const SECONDS_TEXT = /^[0-9]{1,2}(?:\.[0-9])?$/;
+
+/** The dialog's state: the server's word lists, and whether a RULES line waits for its answer. */
+function rulesForm() {
+  return { lists: [], incomingLists: [], applying: false, edited: false };
+}
+
+/**
+ * The lines the rules dialog takes: WORDLIST (the lists to choose from), OK RULES and, while a
+ * change waits for its answer, ERROR. Returns true for a line the projector does not need.
+ */
+function rulesLine(host, m) {
+  const form = host.rules;
+  if (m.type === 'WORDLIST') {
+    if (LIST_NAME.test(m.name)) form.incomingLists.push({ name: m.name, words: m.words });
+    return true;
+  }
+  if (m.type === 'END' && m.block === 'WORDLIST') {
+    form.lists = form.incomingLists;
+    form.incomingLists = [];
+    fillLists(host);
+    return true;
+  }
+  if (m.type === 'OK' && m.what === 'RULES') {
+    form.applying = false;
+    drawRulesButtons(form);
+    if ($('rules-dialog').open) $('rules-dialog').close();
+    return true;
+  }
+  if (m.type === 'ERROR' && form.applying) {
+    form.applying = false;
+    const text = withoutCommands(m.text);
+    if ($('rules-dialog').open) rulesProblem(text);
+    else host.projector.notice(text);
+    drawRulesButtons(form);
+    return true;
+  }
+  if (m.type === 'RULES' && $('rules-dialog').open && !form.edited) queueMicrotask(() => fillRules(host));
+  // A game that starts (from another window) ends the chance to change its rules.
+  if ((m.type === 'GAME' || m.type === 'STARTING') && $('rules-dialog').open) $('rules-dialog').close();
+  return false;
+}
+
+function wireRules(host) {
+  const { projector, link } = host;
+  const form = host.rules;
+  $('c-rules').addEventListener('click', () => {
+    if (!projector.rules) return;
+    form.edited = false;
+    form.applying = false;
+    rulesProblem('');
+    fillRules(host);
+    drawRulesButtons(form);
+    $('rules-dialog').showModal();
+    $('r-pairs').focus();
+    link.send('RULES'); // the word lists, then the rules as they are now
+  });
+  $('rules-form').addEventListener('input', () => { form.edited = true; rulesProblem(''); });
+  $('r-never').addEventListener('change', () => {
+    $('r-out').disabled = $('r-never').checked;
+    if (!$('r-never').checked) $('r-out').focus();
+  });
+  $('rules-cancel').addEventListener('click', () => $('rules-dialog').close());
+  $('rules-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (form.applying) return;
+    const change = rulesChange(projector.rules);
+    if (change === null) return;
+    if (change.length === 0) { $('rules-dialog').close(); return; }
+    form.applying = true;
+    drawRulesButtons(form);
+    link.send(`RULES ${change.join(' ')}`);
+  });
+}
+
+/** The dialog's fields from the room's rules. */
+function fillRules(host) {
+  const rules = host.projector.rules;
+  if (!rules) return;
+  $('r-pairs').value = String(rules.pairs);
+  $('r-seconds').value = secondsText(rules.roundMs);
+  $('r-never').checked = rules.maxIncorrect === 0;
+  $('r-out').value = String(rules.maxIncorrect === 0 ? 3 : rules.maxIncorrect);
+  $('r-out').disabled = rules.maxIncorrect === 0;
+  fillLists(host);
+}
+
+/** The word lists, as text only; the room's list is chosen, and kept as a choice even before the server's lists arrive. */
+function fillLists(host) {
+  const rules = host.projector.rules;
+  const lists = [...host.rules.lists];
+  if (rules && LIST_NAME.test(rules.list) && !lists.some((list) => list.name === rules.list)) lists.unshift({ name: rules.list });
+  const chosen = $('r-list').value || rules?.list;
+  $('r-list').replaceChildren(...lists.map((list) => {
+    const option = document.createElement('option');
+    option.value = list.name;
+    option.textContent = list.words === undefined ? list.name : `${list.name} (${list.words} words)`;
+    return option;
+  }));
+  const keep = host.rules.edited ? chosen : rules?.list;
+  if (lists.some((list) => list.name === keep)) $('r-list').value = keep;
+}
+
+/** "8" or "2.5" from milliseconds. */
+function secondsText(ms) {
+  const tenths = Math.round(ms / 100);
+  return tenths % 10 === 0 ? String(tenths / 10) : `${Math.floor(tenths / 10)}.${tenths % 10}`;
+}
+
+/**
+ * The words after RULES for what the host changed (only those: a setting the server's flags put
+ * outside a host's range stays as it is), or null after saying what is wrong and where.
+ */
+function rulesChange(rules) {
+  const words = [];
+  const wrong = (id, text) => { rulesProblem(text); $(id).focus(); return null; };
+  const pairs = $('r-pairs').value.trim();
+  if (!/^[0-9]{1,3}$/.test(pairs) || Number(pairs) < 1 || Number(pairs) > 100) {
+    return wrong('r-pairs', 'Pairs in a game: a whole number from 1 to 100.');
+  }
+  if (Number(pairs) !== rules.pairs) words.push('PAIRS', String(Number(pairs)));
+  const seconds = $('r-seconds').value.trim();
+  const ms = SECONDS_TEXT.test(seconds) ? Math.round(Number(seconds) * 10) * 100 : NaN;
+  if (!(ms >= 1000 && ms <= 60_000)) {
+    return wrong('r-seconds', 'Seconds for each pair: from 1 to 60, whole or with one decimal (8 or 2.5).');
+  }
+  if (ms !== rules.roundMs) words.push('SECONDS', secondsText(ms));
+  let out = 0;
+  if (!$('r-never').checked) {
+    const typed = $('r-out').value.trim();
+    if (!/^[0-9]{1,3}$/.test(typed) || Number(typed) < 1 || Number(typed) > 100) {
+      return wrong('r-out', 'Out after: a whole number of wrong answers from 1 to 100, or everyone plays every pair.');
+    }
+    out = Number(typed);
+  }
+  if (out !== rules.maxIncorrect) words.push('OUT', out === 0 ? 'NEVER' : String(out));
+  const list = $('r-list').value;
+  if (LIST_NAME.test(list) && list !== rules.list) words.push('LIST', list);
+  return words;
+}
+
+function rulesProblem(text) {
+  $('rules-problem').textContent = text;
+  $('rules-problem').hidden = !text;
+}
+
+/** Apply says it is waiting for the server, and cannot send the line twice. */
+function drawRulesButtons(form) {
+  $('rules-apply').disabled = form.applying;
+  $('rules-apply').textContent = form.applying ? 'Applying…' : 'Apply';
 }
 
 if (document.body.classList.contains('host')) hostPage();

@@ -103,6 +103,7 @@ import WordGameProtocol
                    nc 192.168.1.20 4000   then type   NAME yourname   and   JOIN K7PX
                           or  wordgame-client --host 192.168.1.20 --room K7PX
 
+                Rules: 15 pairs · 5 s a pair · out after 3 wrong attempts · list default
                                       3 players · press S to start
                          Student1          Student2          Student3
 
@@ -113,10 +114,11 @@ import WordGameProtocol
 
 
 
-
-                   S start · L lock · K remove · C close · ←→ pages · ? help · Q quit
+              S start · L lock · K remove · R rules · C close · ←→ pages · ? help · Q quit
             """
-        let lines = frame(lobby(players: 3)).rows.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        var state = lobby(players: 3)
+        state.receive(.rules(RoomRules(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")), at: t(0))
+        let lines = frame(state).rows.map { String($0.reversed().drop { $0 == " " }.reversed()) }
         #expect(lines.joined(separator: "\n") == expected)
     }
 
@@ -274,7 +276,7 @@ import WordGameProtocol
     // MARK: Keys and frames
 
     @Test func theHostsKeysAreOnScreenAndAViewerHasNone() {
-        #expect(text(frame(lobby(players: 1))).contains("S start · L lock · K remove · C close"))
+        #expect(text(frame(lobby(players: 1))).contains("S start · L lock · K remove · R rules · C close"))
         #expect(text(frame(playing())).contains("E end game · L lock · K remove"))
         var viewer = PresentState()
         viewer.receive(.watchingRoom("k7px"), at: t(0))

@@ -80,6 +80,19 @@ enum BrowserTools {
         }
     }
 
+    /// The host's "Rules…" dialog: 4 pairs, 8 s, everyone plays every pair, heard by a TCP player and played by the next game.
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func theHostPageSetsTheRulesOfTheNextGame() async throws {
+        try await onOwnThread {
+            let animals = try WordList(entries: Array(WebServer.words.entries.prefix(12)))
+            let server = try WebServer(wordLists: ["animals": animals])
+            let run = try BrowserTools.run("host_rules.py", against: server, timeout: 120)
+            expectPassed(run, "host_rules")
+            #expect(run.stdout.contains("ok: a player hears the new rules: RULES 4 8000 0 \"default\""))
+            #expect(run.stdout.contains("ok: the game is played by them: GAME 4 8000 0 "))
+        }
+    }
+
     /// Pairs of 10 s, so that every screen of a pair can be taken while it falls, and a start delay to see counting down.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func screenshotsAtPhoneAndProjectorSizesFitTheScreen() async throws {

@@ -18,8 +18,10 @@ final class WebServer {
     static let site: WebSite = try! WebSite.load(from: repositoryRoot.appendingPathComponent(WebSite.relativePath).path)
 
     init(rules: Rules = Rules(roundMilliseconds: 3_000, pairCount: 5), seed: UInt64? = 1, startDelayMilliseconds: Int = 0,
-         limits: ConnectionLimits = ConnectionLimits(), resultsDirectory: String? = nil, allowedOrigins: [String] = []) throws {
-        let settings = GameSettings(words: Self.words, rules: rules, seed: seed, startDelayMilliseconds: startDelayMilliseconds)
+         limits: ConnectionLimits = ConnectionLimits(), resultsDirectory: String? = nil, allowedOrigins: [String] = [],
+         wordLists: [String: WordList] = [:]) throws {
+        let settings = GameSettings(words: Self.words, wordLists: wordLists, rules: rules, seed: seed,
+                                    startDelayMilliseconds: startDelayMilliseconds)
         let web = WebConfiguration(port: 0, site: Self.site, joinHost: "127.0.0.1", allowedOrigins: allowedOrigins)
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings, limits: limits,
                                                                resultsDirectory: resultsDirectory, web: web))

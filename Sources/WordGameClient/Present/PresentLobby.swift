@@ -41,6 +41,11 @@ extension PresentRenderer {
             row += 1
         }
         row += 1
+        // The rules of the next game, widest form that fits; the host changes them with R.
+        if let rules = state.rules, let line = ClientTexts.rules(rules).first(where: { $0.columnWidth <= body.width }) {
+            frame.centre(line, row: row, left: body.left, width: body.width, .dim)
+            row += 1
+        }
         let players = state.roster.count
         let grid = PageGrid(count: players, cellWidth: nameCellWidth, width: body.width - 4, height: body.bottom - row)
         var title = players == 0 ? "No players yet" : "\(players) player\(players == 1 ? "" : "s")"

@@ -27,9 +27,9 @@ public enum PresentRenderer {
         let body = Body(top: 2, bottom: rows - 3, width: columns)
         switch state.screen {
         case .connecting: frame.centre("Connecting…", row: rows / 2, .bold)
-        case .lobby: lobby(state, &frame, body)
+        case .lobby: if let open = state.settings { settings(open, &frame, body) } else { lobby(state, &frame, body) }
         case .playing: playing(state, &frame, body, now: now)
-        case .gameOver: gameOver(state, &frame, body)
+        case .gameOver: if let open = state.settings { settings(open, &frame, body) } else { gameOver(state, &frame, body) }
         case .closed: closed(state, &frame, body)
         }
         statusLine(state, &frame, now: now)
@@ -95,10 +95,12 @@ public enum PresentRenderer {
         }
     }
 
-    /// A line of keys that fits: the page keys go first, then the separators shrink.
+    /// A line of keys that fits: the page keys go first, then the rules' key (its help says it), then the separators shrink.
     static func fitting(_ keys: String, _ width: Int) -> String {
         var line = keys
         if line.columnWidth > width { line = line.replacingOccurrences(of: " · ←→ pages", with: "") }
+        if line.columnWidth > width { line = line.replacingOccurrences(of: " · R rules", with: "") }
+        if line.columnWidth > width { line = line.replacingOccurrences(of: " · PgUp PgDn ±10", with: "") }
         if line.columnWidth > width { line = line.replacingOccurrences(of: " · ", with: "  ") }
         return line
     }
@@ -107,11 +109,13 @@ public enum PresentRenderer {
         if state.reconnecting != nil { return "Q quit" }
         if state.screen == .closed { return state.key != nil ? "N new room · Q quit" : "Q quit" }
         guard state.isHost else { return "←→ pages · ? help · Q quit" }
+        let lock = "L \(state.locked ? "unlock" : "lock")"
+        if state.settings != nil && [.lobby, .gameOver].contains(state.screen) { return settingsKeys }
         switch state.screen {
         case .connecting, .closed: return "Q quit"
-        case .lobby: return "S start · L \(state.locked ? "unlock" : "lock") · K remove · C close · ←→ pages · ? help · Q quit"
-        case .playing: return "E end game · L \(state.locked ? "unlock" : "lock") · K remove · ? help · Q quit"
-        case .gameOver: return "S next game · L \(state.locked ? "unlock" : "lock") · K remove · C close · ←→ pages · Q quit"
+        case .lobby: return "S start · \(lock) · K remove · R rules · C close · ←→ pages · ? help · Q quit"
+        case .playing: return "E end game · \(lock) · K remove · ? help · Q quit"
+        case .gameOver: return "S next game · \(lock) · K remove · R rules · C close · ←→ pages · Q quit"
         }
     }
 
@@ -122,6 +126,7 @@ public enum PresentRenderer {
                       "L            lock the room (nobody new) or unlock it",
                       "K            remove a player: type the name, then Enter",
                       "E            end the game now",
+                      "R            the rules, between games: pairs, seconds, out, list",
                       "C            close the room"]
         }
         lines += ["← →          turn the page (pages also turn by themselves)",

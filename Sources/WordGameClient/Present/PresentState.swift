@@ -38,6 +38,11 @@ public struct PresentState: Sendable {
     public var game: GameInfo?
     /// The room's rules for its next game (`RULES`), for the lobby and the host's settings.
     public var rules: RoomRules?
+    /// The server's word lists, from its reply to `RULES` (`WORDLIST` lines), for the settings screen.
+    public var wordLists: [(name: String, words: Int)] = []
+    var incomingWordLists: [(name: String, words: Int)] = []
+    /// The host's settings screen, open between games (`R`); nil when closed.
+    public var settings: PresentSettings?
     /// Games started while this screen watched, for the header: "game 2".
     public var gamesPlayed = 0
     public var round: RoundInfo?
@@ -199,7 +204,9 @@ public struct PresentState: Sendable {
             noticeAt = now
         case .lockSet(let locked): self.locked = locked
         case .game(let info): beginGame(info)
-        case .starting(let milliseconds): countdownEnds = now.adding(milliseconds: milliseconds)
+        case .starting(let milliseconds):
+            countdownEnds = now.adding(milliseconds: milliseconds)
+            settings = nil
         case .round(let info):
             round = info
             roundReceivedAt = now
@@ -230,19 +237,32 @@ public struct PresentState: Sendable {
             incomingRanking = []
         case .info(let text) where text.hasPrefix("The results of game"):
             resultsNote = Self.shortResultsNote(text)
+        case .error(let problem) where settings?.applying == true:
+            // The answer to the settings' RULES line: said on that screen, which stays open to fix it.
+            settings?.applying = false
+            settings?.problem = ClientTexts.withoutCommands(problem.text)
         case .error(let problem):
             error = ClientTexts.withoutCommands(problem.text)
             errorAt = now
         case .bye(let text): goodbye = text
+        case .end(.wordList):
+            wordLists = incomingWordLists
+            incomingWordLists = []
+            settings?.lists = wordLists
         case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score, .saved, .wordList, .rulesSet:
+             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
             break
-        case .rules(let told): rules = told
+        case .rules(let told):
+            rules = told
+            settings?.receive(told)
+        case .wordList(let name, let words): incomingWordLists.append((name, words))
+        case .rulesSet: if settings?.applying == true { settings = nil }
         }
     }
 
     private mutating func beginGame(_ info: GameInfo) {
         game = info
+        settings = nil  // the rules cannot change during a game
         gamesPlayed += 1
         gameOver = false
         countdownEnds = nil
@@ -292,10 +312,12 @@ public struct PresentState: Sendable {
         if reconnecting != nil && prompt != .confirmQuit {
             prompt = nil
             showsHelp = false
+            settings = nil
             if key == .character("q") || key == .character("Q") { prompt = .confirmQuit }
             return []
         }
         if let prompt { return answer(prompt, key) }
+        if settings != nil { return changeSettings(key) }
         if showsHelp {
             showsHelp = false
             return []
@@ -322,6 +344,7 @@ public struct PresentState: Sendable {
     /// A fresh state for a new room, keeping what belongs to the screen, not the room.
     private init(keeping old: PresentState) {
         self.init()
+        wordLists = old.wordLists
         joinAddress = old.joinAddress
         joinPort = old.joinPort
         ownsServer = old.ownsServer
@@ -336,9 +359,50 @@ public struct PresentState: Sendable {
         // E ends the game on, or calls off a start still counting down.
         case .character("e"), .character("E"): if screen == .playing || countdownEnds != nil { prompt = .confirmStop }
         case .character("c"), .character("C"): prompt = .confirmClose
+        case .character("r"), .character("R"): return openSettings()
         default: break
         }
         return []
+    }
+
+    /// Between games only (the server refuses `RULES` during one or its countdown): the settings
+    /// screen, and `RULES` to ask for the word lists and the rules as they are now.
+    private mutating func openSettings() -> [ClientCommand] {
+        guard screen == .lobby || screen == .gameOver, countdownEnds == nil, let rules else { return [] }
+        settings = PresentSettings(rules, lists: wordLists)
+        return [.rules(nil)]
+    }
+
+    private mutating func changeSettings(_ key: Key) -> [ClientCommand] {
+        guard var open = settings else { return [] }
+        // Waiting for the server's answer: only Esc (closing the screen; the answer still comes) does anything.
+        if open.applying {
+            if key == .escape { settings = nil }
+            return []
+        }
+        var sent: [ClientCommand] = []
+        switch key {
+        case .escape:
+            settings = nil
+            return []
+        case .up: open.move(by: -1)
+        case .down: open.move(by: 1)
+        case .left: open.change(by: -1)
+        case .right: open.change(by: 1)
+        case .pageDown: open.change(by: -10)
+        case .pageUp: open.change(by: 10)
+        case .enter:
+            guard let change = open.change else {
+                settings = nil  // nothing changed: nothing to send
+                return []
+            }
+            open.applying = true
+            open.problem = nil
+            sent = [.rules(change)]
+        default: break
+        }
+        settings = open
+        return sent
     }
 
     private mutating func answer(_ asked: Prompt, _ key: Key) -> [ClientCommand] {
