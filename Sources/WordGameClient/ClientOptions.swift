@@ -24,6 +24,8 @@ public struct ClientOptions: Equatable {
     /// Where the in-process class server keeps results; nil with `--no-results`.
     public var resultsDirectory: String? = ResultsWriter.defaultDirectory
     var setsResults = false
+    /// `--word-lists DIR`: the lists the in-process class server offers the host (`RULES LIST`).
+    public var wordListsDirectory: String?
 
     public init() {}
 
@@ -54,6 +56,7 @@ public struct ClientOptions: Equatable {
                                Without --host it runs the server too, for the network, on port
                                4000 or the next free one (--port N to start from N)
           --results DIR        where that server keeps results (default wordgame-results)
+          --word-lists DIR     every *.json in DIR is a word list the rules screen (R) offers
           --no-results         keep no results
           --room ROOM --key KEY   with --host: take back the host seat of your room
           --room ROOM --watch     with --host: show a room someone else hosts (a second screen)
@@ -84,6 +87,7 @@ public struct ClientOptions: Equatable {
             case "--results":
                 options.resultsDirectory = try scanner.value(for: flag)
                 options.setsResults = true
+            case "--word-lists": options.wordListsDirectory = try scanner.value(for: flag)
             case "--no-results":
                 options.resultsDirectory = nil
                 options.setsResults = true
@@ -113,7 +117,9 @@ public struct ClientOptions: Equatable {
                 + "a hosted room plays the server's rules")
         }
         if !present {
-            if key != nil || watch || setsResults { throw UsageError("--key, --watch, --results and --no-results go with --present") }
+            if key != nil || watch || setsResults || wordListsDirectory != nil {
+                throw UsageError("--key, --watch, --results, --no-results and --word-lists go with --present")
+            }
             return
         }
         if lineMode { throw UsageError("--present needs a full screen; it has no --line-mode") }
@@ -123,8 +129,9 @@ public struct ClientOptions: Equatable {
                 throw UsageError("--room, --key and --watch need --host: without it, --present makes a new room")
             }
         } else {
-            if setsResults {
-                throw UsageError("--results and --no-results are for the server --present runs; with --host, that server keeps them")
+            if setsResults || wordListsDirectory != nil {
+                throw UsageError("--results, --no-results and --word-lists are for the server --present runs; "
+                    + "with --host, that server has its own")
             }
             if key != nil && watch { throw UsageError("--key takes back your room; --watch shows one without hosting: choose one") }
             if (key != nil || watch) && room == nil { throw UsageError("--key and --watch need the room: --room CODE") }

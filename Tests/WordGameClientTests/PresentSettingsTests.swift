@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextColumns
 import WordGameTestSupport
@@ -210,6 +211,34 @@ import WordGameServer
                     "the start closed the screen: \(state.screen)")
             #expect(state.error?.contains("game is about to start") == true, "\(state.error ?? "no error")")
             #expect(state.rules == chosen)
+        }
+    }
+
+    /// `--present --word-lists DIR` without `--host`: the projector's own server offers the folder's lists.
+    @Test func theProjectorsOwnServerOffersTheFoldersLists() async throws {
+        try await onOwnThread {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-lists-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let animals = #"[{"text_eng": "dog", "text_spa": "perro"}, {"text_eng": "cat", "text_spa": "gato"}]"#
+            try animals.write(toFile: folder + "/animals.json", atomically: true, encoding: .utf8)
+            let options = try ClientOptions.parse(["--present", "--word-lists", folder])
+            let lists = try PresentApp.wordLists(options.wordListsDirectory)
+            let words = try WordList(entries: (1...8).map { WordEntry(english: "e\($0)", spanish: "s\($0)") })
+            let server = try ClassServer.start(words: words, wordLists: lists, rules: .original, seed: 1, firstPort: 0,
+                                               bindAddress: "127.0.0.1", resultsDirectory: nil)
+            defer { server.stop(); server.waitUntilStopped() }
+            let projector = try ServerConnection(host: "127.0.0.1", port: server.port)
+            _ = try PresentSession.open(projector, as: .host)
+            projector.send(.rules(nil))
+            var offered: [String] = []
+            while true {
+                let message = try projector.next(timeout: 5)
+                if case .wordList(let name, _) = message { offered.append(name) }
+                if message == .end(.wordList) { break }
+            }
+            #expect(offered == ["default", "animals"])
+            #expect(throws: ClientError.self) { try PresentApp.wordLists(folder + "/missing") }
         }
     }
 }

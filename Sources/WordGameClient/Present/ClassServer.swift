@@ -16,9 +16,9 @@ public enum ClassServer {
     /// taken, on both of the next pair, and so on: the screen shows whichever
     /// was chosen. Without the web pages (a binary copied alone), it serves
     /// `nc` and terminal clients only.
-    public static func start(words: WordList, rules: Rules, seed: UInt64?, firstPort: UInt16, bindAddress: String = "0.0.0.0",
-                             resultsDirectory: String?) throws(Errno) -> Server {
-        let settings = GameSettings(words: words, rules: rules, seed: seed, openRooms: false)
+    public static func start(words: WordList, wordLists: [String: WordList] = [:], rules: Rules, seed: UInt64?, firstPort: UInt16,
+                             bindAddress: String = "0.0.0.0", resultsDirectory: String?) throws(Errno) -> Server {
+        let settings = GameSettings(words: words, wordLists: wordLists, rules: rules, seed: seed, openRooms: false)
         let site = ResourceLocation.path(WebSite.relativePath).flatMap { try? WebSite.load(from: $0) }
         let joinHost = JoinInstructions.networkAddresses().first ?? "127.0.0.1"
         var attempt: UInt16 = 0

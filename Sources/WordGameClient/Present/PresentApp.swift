@@ -3,6 +3,7 @@ import WordGameCommandLine
 import WordGamePOSIX
 import WordGameProtocol
 import WordGameServer
+import WordListFiles
 
 /// `wordgame-client --present`: one command for the teacher. Without `--host`
 /// it runs the class server in this process and hosts a room on it; with
@@ -26,8 +27,10 @@ public enum PresentApp {
             address = StudentAddress.forServer(reachedAt: remote, port: port)
         } else {
             let list = try words()
+            let lists = try wordLists(options.wordListsDirectory)
             do {
-                server = try ClassServer.start(words: list, rules: options.game.rules, seed: options.game.seed, firstPort: options.port,
+                server = try ClassServer.start(words: list, wordLists: lists, rules: options.game.rules, seed: options.game.seed,
+                                               firstPort: options.port,
                                                resultsDirectory: options.resultsDirectory)
             } catch {
                 let tried = error.code == Errno.addressInUse
@@ -80,5 +83,11 @@ public enum PresentApp {
             lines.append("  wordgame-client --present --host \(options.host ?? "127.0.0.1")\(portFlag) --room \(room) --key \(key)")
         }
         return lines
+    }
+
+    /// The lists of `--word-lists DIR`, each checked before the screen opens: a bad file is named with its problem.
+    static func wordLists(_ folder: String?) throws(ClientError) -> [String: WordList] {
+        guard let folder else { return [:] }
+        do { return try WordListFolder.load(folder) } catch { throw ClientError(error.description) }
     }
 }
