@@ -62,7 +62,8 @@ extension Room {
     func againHint(for id: PlayerID) -> String {
         if isHost(id) { return "Type AGAIN to play again, or QUIT." }
         if autoStart > 0 { return "Type AGAIN when you are ready for another game, or QUIT." }
-        guard let host = hostName else { return "The host starts the next game; QUIT to leave." }
+        // A teacher without a name is called Host: "The host (Host)" says nothing more.
+        guard let host = hostName, host != HubTexts.defaultHostName else { return "The host starts the next game; QUIT to leave." }
         return "The host (\(host)) starts the next game; QUIT to leave."
     }
 

@@ -39,7 +39,7 @@ extension Room {
 
 extension ConsoleTexts {
     static func rules(room: String, _ rules: RoomRules) -> String {
-        "\(room): rules \(rules.pairs) pairs, \(rules.roundMilliseconds) ms, out after "
-            + "\(rules.maxIncorrect == Rules.neverOut ? "never" : "\(rules.maxIncorrect)"), list \(rules.list)"
+        let out = rules.maxIncorrect == Rules.neverOut ? "nobody out" : "out after \(rules.maxIncorrect)"
+        return "\(room): rules \(rules.pairs) pairs, \(rules.roundMilliseconds) ms, \(out), list \(rules.list)"
     }
 }

@@ -401,7 +401,7 @@ import WordGameProtocol
         world.expect(ana, [
             "GAMEOVER 1 1 0 1 500",
             "YOU LOBBY",
-            "INFO \"Game over. The host (Host) starts the next game; QUIT to leave.\"",
+            "INFO \"Game over. The host starts the next game; QUIT to leave.\"",
             "NOTICE stopped \"The host ended the game after pair 1.\"",
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
@@ -527,7 +527,7 @@ import WordGameProtocol
         world.expect(ana, [
             "GAMEOVER 1 2 0 0 0",
             "YOU LOBBY",
-            "INFO \"Game over. The host (Host) starts the next game; QUIT to leave.\"",
+            "INFO \"Game over. The host starts the next game; QUIT to leave.\"",
             "NOTICE stopped \"The host ended the game before the first pair closed.\"",
         ])
         world.advance(by: 250)
