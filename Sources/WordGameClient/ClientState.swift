@@ -84,6 +84,9 @@ public struct ClientState: Sendable {
     /// The end dialog is of a game that ended while the connection was down: its score is what this
     /// client knew before the drop, not the server's (`showGameEndedWhileAway`).
     public internal(set) var endedWhileAway = false
+    /// After a RESUME with nothing carried (a new process taking the seat back): the first pair this
+    /// client can know; the ones before it were played before it came (`takeCarriedGameBack`).
+    var seenFromPair: Int?
 
     public static let feedbackMilliseconds = 1_500
 
@@ -201,6 +204,7 @@ public struct ClientState: Sendable {
             if round?.number == number { answered = (count, of) }
         case .reveal(let reveal):
             carried = nil
+            if seenFromPair == Self.fromTheNextReveal { seenFromPair = reveal.number }
             round = nil
             let record = PairRecord(reveal: reveal, verdict: nil)
             history.append(record)
@@ -273,6 +277,7 @@ public struct ClientState: Sendable {
         pressedAt = nil
         outAfterPair = nil
         endedWhileAway = false
+        seenFromPair = nil
         reviewOffset = 0
         nextGameAsked = false
         correct = 0

@@ -18,6 +18,9 @@ struct CarriedGame: Sendable {
 public struct ReviewEntry: Equatable, Sendable {
     public var number: Int
     public var record: PairRecord?
+    /// Not seen because this client took the seat back after the pair (a new process after a crash), not
+    /// because its connection was down: nothing is known of it here, not even that it was missed.
+    public var beforeThisClient = false
 }
 
 extension ClientState {
@@ -26,7 +29,13 @@ extension ClientState {
     /// the same `GAME` line, and no more right or wrong verdicts among them
     /// than the server counts. The browser's page does the same (student.js, mergeSavedGame).
     mutating func takeCarriedGameBack() {
-        defer { carried = nil }
+        // No game carried at all: this client was not in this game before (a new process took the seat
+        // back), so the pairs before the next reveal were played before it came.
+        let newcomer = carried == nil && history.isEmpty
+        defer {
+            carried = nil
+            if newcomer { seenFromPair = Self.fromTheNextReveal }
+        }
         guard let kept = carried, let game, kept.game == game, history.isEmpty else { return }
         let rights = kept.history.filter { $0.verdict == .right }.count
         let wrongs = kept.history.filter { $0.verdict == .wrong || $0.verdict == .timeout }.count
@@ -52,10 +61,16 @@ extension ClientState {
         endedWhileAway = true
     }
 
+    /// `seenFromPair` until the next reveal says which pair that is.
+    static let fromTheNextReveal = Int.max
+
     /// Every pair of the game up to the last one revealed, the ones missed while reconnecting included.
     public var reviewEntries: [ReviewEntry] {
         let byNumber = Dictionary(history.map { ($0.reveal.number, $0) }, uniquingKeysWith: { $1 })
         let last = history.map(\.reveal.number).max() ?? 0
-        return (0..<last).map { ReviewEntry(number: $0 + 1, record: byNumber[$0 + 1]) }
+        return (0..<last).map { index in
+            let number = index + 1
+            return ReviewEntry(number: number, record: byNumber[number], beforeThisClient: number < (seenFromPair ?? 0))
+        }
     }
 }

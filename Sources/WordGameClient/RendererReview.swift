@@ -43,6 +43,9 @@ extension Renderer {
             if let reveal = entry.record?.reveal {
                 let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
                 text = "\(mark.0) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)"
+            } else if entry.beforeThisClient {
+                // Played before this client took the seat back (a restart after a crash): it never saw the pair.
+                text = "\(mark.0) pair \(entry.number): played before this window took the seat back"
             } else {
                 // Revealed while the connection was down: its words never reached this client.
                 text = "\(mark.0) pair \(entry.number): missed while reconnecting"

@@ -85,6 +85,24 @@ import WordGameProtocol
         #expect(!state.endedWhileAway && state.history.isEmpty)
     }
 
+    /// A new process took the seat back (the client was killed and run again) during pair 3: it never saw
+    /// pairs 1 and 2, and does not claim they were missed while reconnecting.
+    @Test func aRestartedClientSaysTheEarlierPairsWerePlayedBeforeIt() {
+        var state = ClientState(name: "Ana")
+        let lines: [ServerMessage] = [
+            .resumed(name: "Ana", room: "main"), .token(code: "K7PXABCD", graceSeconds: 60), .room(Self.main),
+            .members(total: 2, names: ["Bo", "Ana"]), .you(.playing), .game(Self.rules),
+            .score(correct: 2, wrong: 0, rank: 1, ranked: 2), .round(pair(3).0), .reveal(pair(3).1),
+            .result(RoundResult(number: 3, verdict: .right, correct: 3, wrong: 0, rank: 1, ranked: 2)),
+            .gameOver(GameOver(rank: 1, ranked: 2, correct: 3, wrong: 0, milliseconds: 3_000)),
+        ]
+        for message in lines { state.receive(message, at: t(5_000)) }
+        #expect(state.reviewEntries.map(\.beforeThisClient) == [true, true, false])
+        let text = Renderer.frame(state, columns: 100, rows: 24, now: t(5_000)).rows.joined(separator: "\n")
+        #expect(text.contains("pair 1: played before this window took the seat back"), "\(text)")
+        #expect(!text.contains("missed while reconnecting"), "\(text)")
+    }
+
     @Test func aPlayerAlreadyOutBeforeTheDropKeepsThePairTheyWentOutAt() {
         var state = beforeTheDrop()
         state.receive(.reveal(pair(3).1), at: t(1_000))
