@@ -15,7 +15,7 @@
 
 import { Link } from './link.js';
 import {
-  commandWithName, looksLikeCode, looksLikeKey, rulesText, seconds, spokenRoom, typedText, withoutCommands,
+  commandWithName, looksLikeCode, looksLikeKey, rulesText, sameRules, seconds, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -481,7 +481,13 @@ const OBSERVER_LINES = {
     // The results links stay: the server serves the last saved game's files until the next is saved (§11).
   },
   STARTING(m) { this.countdownEnds = Date.now() + m.ms; },
-  RULES(m) { this.rules = m; },
+  RULES(m) {
+    // Changed after a game, while the podium or the ranking is up: the room event line says so.
+    if (this.rules && !sameRules(this.rules, m) && this.screen === 'over') {
+      this.notice(`New rules for the next game: ${rulesText(m)}`);
+    }
+    this.rules = m;
+  },
   ROUND(m, receivedAt) {
     this.round = { ...m, at: receivedAt };
     this.progress = null;

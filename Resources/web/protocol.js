@@ -286,6 +286,11 @@ export function rulesText(rules) {
     .join(' · ');
 }
 
+/** Whether two RULES lines say the same rules. */
+export function sameRules(a, b) {
+  return a.pairs === b.pairs && a.roundMs === b.roundMs && a.maxIncorrect === b.maxIncorrect && a.list === b.list;
+}
+
 /** "1st", "2nd", "3rd", "11th", "22nd". */
 export function ordinal(n) {
   const tens = n % 100;

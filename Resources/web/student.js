@@ -9,7 +9,7 @@
 
 import { Link } from './link.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, ordinal, rulesText, spokenRoom, typedText, withoutCommands,
+  commandWithName, isRoomName, looksLikeResumeCode, ordinal, rulesText, sameRules, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -204,7 +204,13 @@ const handlers = {
     }
   },
   STARTING(m) { state.countdownEnds = Date.now() + m.ms; },
-  RULES(m) { state.rules = m; },
+  RULES(m) {
+    // New rules after a game, while the end dialog is up: said, not only drawn in a lobby not shown yet.
+    if (state.rules && !sameRules(state.rules, m) && (!state.game || state.final)) {
+      showNotice(`New rules for the next game: ${rulesText(m)}`);
+    }
+    state.rules = m;
+  },
   GAME(m) { beginGame(m); },
   ROUND: newRound,
   // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.

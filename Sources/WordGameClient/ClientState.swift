@@ -255,7 +255,10 @@ public struct ClientState: Sendable {
             beginGame(nil)
             notice = nil
             leftRoom = nil
-        case .rules(let told): rules = told
+        case .rules(let told):
+            // New rules after a game, while the end dialog is up: said, not only drawn in a lobby nobody sees yet.
+            if let old = rules, old != told, game == nil || final != nil { notice = ClientTexts.newRules(told) }
+            rules = told
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
              .tally, .ranking, .web, .saved, .wordList, .rulesSet: break

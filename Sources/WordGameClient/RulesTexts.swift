@@ -23,4 +23,9 @@ extension ClientTexts {
         return ["Rules: \(pairs) · \(time) s a pair · \(out(rules.maxIncorrect)) · list \(list)",
                 "\(pairs) · \(time) s · \(outLimit(rules.maxIncorrect)) · \(list)"]
     }
+
+    /// Said when the host changes the rules between games: "New rules for the next game: 4 pairs · 5 s a pair · …".
+    static func newRules(_ rules: RoomRules) -> String {
+        "New rules for the next game: " + Self.rules(rules)[0].dropFirst("Rules: ".count)
+    }
 }

@@ -38,4 +38,26 @@ import WordGameProtocol
         #expect(f.rows[1].hasSuffix("Wrong attempts: 5 (out: never) "), "\(f.rows[1])")
         #expect(!f.rows.joined().contains("out at 0"))
     }
+
+    /// The host changes the rules while the end dialog is up: the player is told, under the dialog,
+    /// not only in a lobby line nobody sees yet. The projector says it in its room event line.
+    @Test func newRulesAfterAGameAreSaidOnTheEndScreens() {
+        let original = RoomRules(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")
+        let next = RoomRules(pairs: 4, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")
+        var state = lobby(original)
+        #expect(state.notice == nil, "the first RULES is no news")
+        state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 2)), at: t(0))
+        state.receive(.gameOver(GameOver(rank: 1, ranked: 2, correct: 0, wrong: 0, milliseconds: 0)), at: t(0))
+        state.receive(.rules(next), at: t(0))
+        #expect(state.notice == "New rules for the next game: 4 pairs · 5 s a pair · out after 3 wrong attempts · list default")
+        let frame = Renderer.frame(state, columns: 100, rows: 30, now: t(0)).rows.joined(separator: "\n")
+        #expect(frame.contains("New rules for the next game: 4 pairs"), "\(frame)")
+
+        var projector = PresentState()
+        projector.receive(.hosted(room: "k7px", key: "ABCDEFGHJKMN"), at: t(0))
+        projector.receive(.rules(original), at: t(0))
+        projector.gameOver = true
+        projector.receive(.rules(next), at: t(0))
+        #expect(projector.notice(at: t(1_000))?.hasPrefix("New rules for the next game: 4 pairs") == true)
+    }
 }

@@ -253,6 +253,11 @@ public struct PresentState: Sendable {
              .info, .pong, .kicked, .stopped, .closed, .score, .saved:
             break
         case .rules(let told):
+            // Changed after a game, while the podium or the ranking is up: the room event line says so.
+            if let old = rules, old != told, screen != .playing {
+                lastNotice = ClientTexts.newRules(told)
+                noticeAt = now
+            }
             rules = told
             settings?.receive(told)
         case .wordList(let name, let words): incomingWordLists.append((name, words))

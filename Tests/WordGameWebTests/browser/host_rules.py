@@ -114,6 +114,18 @@ def run(driver, players):
     check(game.startswith("GAME 4 8000 0 "), f"the game is played by them: {game}")
     wait_until("the game on the page", lambda: not visible(driver, "c-rules"))
     check(True, "no Rules… during a game")
+
+    # After the game, new rules are said on the podium, where the lobby's rules line is not shown.
+    by_id(driver, "c-stop").click()
+    wait_until("the question", lambda: visible(driver, "confirm"))
+    by_id(driver, "confirm-ok").click()
+    wait_until("Rules… after the game", lambda: visible(driver, "c-rules") and by_id(driver, "c-rules").is_enabled(), timeout=10)
+    by_id(driver, "c-rules").click()
+    wait_until("the dialog again", lambda: visible(driver, "rules-dialog"))
+    typed(driver, "r-pairs", "5")
+    by_id(driver, "rules-apply").click()
+    said = wait_until("the new rules said", lambda: "New rules" in (text(driver, "notice") or "") and text(driver, "notice"))
+    check(said.startswith("New rules for the next game: 5 pairs"), f"after a game the page says the new rules: {said!r}")
     errors = page_errors(driver)
     check(not errors, f"the page logged no errors: {errors}")
 

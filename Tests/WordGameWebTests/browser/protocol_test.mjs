@@ -91,6 +91,10 @@ test('rules: the RULES and WORDLIST lines, OK RULES, and never written as 0', ()
   assert.equal(P.outRule(0), 'everyone plays every pair');
   assert.equal(P.outRule(1), 'out after 1 wrong answer');
   assert.equal(P.outRule(3), 'out after 3 wrong answers');
+  assert.ok(P.sameRules({ pairs: 4, roundMs: 5000, maxIncorrect: 3, list: 'default' },
+    { pairs: 4, roundMs: 5000, maxIncorrect: 3, list: 'default' }));
+  assert.ok(!P.sameRules({ pairs: 4, roundMs: 5000, maxIncorrect: 3, list: 'default' },
+    { pairs: 4, roundMs: 5000, maxIncorrect: 0, list: 'default' }));
   assert.equal(P.rulesText({ pairs: 10, roundMs: 8000, maxIncorrect: 0, list: 'animals' }),
     '10 pairs · 8 s a pair · everyone plays every pair · list animals');
   assert.equal(P.rulesText({ pairs: 1, roundMs: 2500, maxIncorrect: 3, list: 'default' }),
