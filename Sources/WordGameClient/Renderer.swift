@@ -34,7 +34,7 @@ public enum Renderer {
         case .outside: outside(state, &frame, width: mainWidth)
         }
         if mainWidth < columns { panel(state, &frame, left: mainWidth + 1) }
-        if let overlay = state.overlay { self.overlay(overlay, state, &frame, above: boxBottom) }
+        if let overlay = state.overlay { self.overlay(overlay, state, &frame, above: boxBottom, within: mainWidth) }
         if let reconnecting = state.reconnecting { banner(reconnecting.banner(at: now), &frame) }
         return frame
     }

@@ -7,14 +7,16 @@ import WordGame
 /// last pair's truth, a notice, the buttons and the keys' line): the player
 /// reads them, and answers, with the box open.
 extension Renderer {
-    /// `above`: during a game, the last row the box may take.
-    static func overlay(_ overlay: ClientState.Overlay, _ state: ClientState, _ frame: inout Frame, above: Int? = nil) {
+    /// `above`: during a game, the last row the box may take. `within`: the columns left of the
+    /// leaderboard panel, where the box is centred when it fits, so the panel stays whole beside it.
+    static func overlay(_ overlay: ClientState.Overlay, _ state: ClientState, _ frame: inout Frame, above: Int? = nil,
+                        within: Int? = nil) {
         let place: BoxPlace = above.map(BoxPlace.endingAt) ?? .middle
         switch overlay {
         case .confirmQuit:
-            box(["Quit this game? q again quits,", "any other key plays on."], title: nil, place: place, &frame)
+            box(["Quit this game? q again quits,", "any other key plays on."], title: nil, place: place, within: within, &frame)
         case .keys:
-            box(keys(for: state, short: above != nil), title: "Keys", place: place, &frame)
+            box(keys(for: state, short: above != nil), title: "Keys", place: place, within: within, &frame)
         }
     }
 
@@ -52,10 +54,11 @@ extension Renderer {
     }
 
     /// `lines` in a box over what is there: in the middle of the frame, or on its last rows.
-    static func box(_ lines: [String], title: String?, place: BoxPlace, _ frame: inout Frame) {
+    static func box(_ lines: [String], title: String?, place: BoxPlace, within: Int? = nil, _ frame: inout Frame) {
         let inner = min(frame.columns - 4, max(title.map(\.columnWidth) ?? 0, lines.map(\.columnWidth).max() ?? 0))
         let width = inner + 4
-        let left = (frame.columns - width) / 2
+        let span = within.map { width <= $0 ? $0 : frame.columns } ?? frame.columns
+        let left = (span - width) / 2
         let height: Int, top: Int
         switch place {
         case .middle:

@@ -73,4 +73,26 @@ import WordGameProtocol
         #expect(with[..<feedback].contains { $0.contains("correct") && $0.contains("wrong") }, "the help is there, above")
         #expect(with[..<feedback].contains { $0.contains("┘") }, "\(with.joined(separator: "\n"))")
     }
+
+    /// In a room, the leaderboard panel beside the pair stays whole with the help open: the box is
+    /// centred over the pair's side when it fits there, never over half the panel's words.
+    @Test func inARoomTheHelpLeavesTheLeaderboardWhole() {
+        var state = ClientState(name: "Ana")
+        state.receive(.room(RoomInfo(name: "main", state: .playing, members: 2, host: "Bo", autoStart: 0)), at: t(0))
+        state.receive(.members(total: 2, names: ["Bo", "Ana"]), at: t(0))
+        state.receive(.you(.playing), at: t(0))
+        state.receive(.game(GameInfo(pairs: 5, roundMilliseconds: 5_000, maxIncorrect: 3, players: 2)), at: t(0))
+        state.receive(.round(round(1)), at: t(0))
+        let without = Renderer.frame(state, columns: 80, rows: 24, now: t(100)).rows
+        _ = state.press(.character("?"), at: t(50))
+        let with = Renderer.frame(state, columns: 80, rows: 24, now: t(100)).rows
+        #expect(with.contains { $0.contains("┌─ Keys") }, "\(with.joined(separator: "\n"))")
+        guard let bar = without.first(where: { $0.contains("Leaderboard") }).flatMap({ Array($0).firstIndex(of: "│") }) else {
+            Issue.record("no panel: \(without.joined(separator: "\n"))")
+            return
+        }
+        // Columns from the panel's bar on (the rows here hold no wide characters: a Character is a column).
+        let panel = { (row: String) in String(Array(row).dropFirst(bar)) }
+        #expect(with.map(panel) == without.map(panel), "\(with.joined(separator: "\n"))")
+    }
 }
