@@ -39,8 +39,12 @@ extension ClientState {
             reviewOffset = Renderer.reviewOffset(after: step, from: reviewOffset, self, columns: window.columns, rows: window.rows)
             return []
         }
-        // No connection to take a key while the seat is being taken back; only quitting works.
-        guard reconnecting == nil else { return [] }
+        // No connection to take a key while the seat is being taken back; only quitting works. An answer
+        // is said not to have gone (never lost silently): the player answers again once the seat is back.
+        guard reconnecting == nil else {
+            if screen == .playing, round != nil, me == .playing, Self.answer(for: key) != nil { notice = ClientTexts.answerNotSent }
+            return []
+        }
         switch screen {
         case .playing:
             guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }

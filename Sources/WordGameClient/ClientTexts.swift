@@ -49,6 +49,9 @@ public enum ClientTexts {
     /// What to do about a refused name when the client cannot ask for another.
     public static let chooseAnotherName = "Run wordgame-client again with another --name."
 
+    /// An answer key pressed while the connection is down.
+    static let answerNotSent = "Not sent: the connection is down. Answer again when it is back."
+
     /// Why a room could not be joined: another name would not help.
     public static func roomRefused(_ error: ProtocolError, room: String?) -> String {
         let code = room.map(spoken) ?? "main"

@@ -77,6 +77,7 @@ import WordGameProtocol
         #expect(state.pressed == nil)
         #expect(state.isAnimating(at: t(8_000)))
         let frame = Renderer.frame(state, columns: 80, rows: 24, now: t(8_000))
+        #expect(frame.rows.contains { $0.contains("Not sent: the connection is down.") }, "never lost silently: \(frame.rows)")
         #expect(frame.rows[2].contains("Connection lost — reconnecting… (attempt 3, 52 s left)"))
         #expect(frame.rows[0].contains("Correct attempts: 1"), "the counters stay on screen")
         #expect(frame.rows[23].trimmingCharacters(in: " ") == "q quit")
