@@ -253,6 +253,9 @@ import WordGameProtocol
         #expect(first < second && second < third)
         let column = { (name: String, row: Int) in over.rows[row].range(of: name)!.lowerBound.utf16Offset(in: over.rows[row]) }
         #expect(column("Student2", second) < column("Student1", first) && column("Student1", first) < column("Student3", third))
+        // As many right: the wrong tell them apart on the podium itself.
+        #expect(over.rows[first + 1].contains("15✓ 0✗") && over.rows[second + 1].contains("15✓ 1✗")
+                && over.rows[third + 1].contains("15✓ 2✗"), "\(text(over))")
     }
 
     @Test func theWholeRankingFollowsInPages() {

@@ -54,7 +54,8 @@ extension PresentRenderer {
             frame.centre(String(entry.rank), row: blockTop, left: place.left, width: podiumWidth, .bold)
             frame.centre(ScreenText.safe(entry.name), row: blockTop - 2, left: place.left, width: podiumWidth,
                          .bold, place.index == 0 ? .yellow : .cyan)
-            frame.centre("\(entry.correct) right", row: blockTop - 1, left: place.left, width: podiumWidth)
+            // Right and wrong: two with as many right are told apart by their wrong (then the ranking's time).
+            frame.centre("\(entry.correct)✓ \(entry.wrong)✗", row: blockTop - 1, left: place.left, width: podiumWidth)
         }
     }
 }
