@@ -26,8 +26,10 @@ public final class RedisServerProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--bind", "127.0.0.1", "--port", "\(self.port)", "--save", "", "--appendonly", "no",
                              "--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning"]
-        // Its start-up warnings are about the machine (overcommit, huge pages), not the test.
+        // Its start-up warnings are about the machine (overcommit, huge pages), not the test. Neither
+        // output is the test's: a server left running by a crashed test would keep `swift test` waiting on it.
         process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         try process.run()
         try waitForPong()
     }
