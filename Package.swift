@@ -13,6 +13,8 @@ import PackageDescription
 // - WordGameResults: results files, CSV and JSON Lines, and the report (its tables measured with TextColumns).
 // - WordGameCommandLine: argument scanning, usage errors, the shared game flags, join instructions.
 // - WebCodec: HTTP requests and WebSocket frames (RFC 6455), SHA-1 and base64, pure: bytes in, bytes out.
+// - RedisWire: RESP2, pure: commands to bytes, reply bytes to values, every length checked.
+// - RedisClient: a blocking Redis client over our sockets, for a thread off the event loop.
 // - QRCode: a QR code encoder (ISO/IEC 18004, byte mode), drawn for a terminal or as SVG.
 // - WordGameServer: the event loop, connections, the hub and rooms.
 // - WordGameClient: the terminal game and projector (it embeds the server for solo play).
@@ -40,6 +42,8 @@ let package = Package(
         .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WebCodec"),
         .target(name: "QRCode"),
+        .target(name: "RedisWire"),
+        .target(name: "RedisClient", dependencies: ["RedisWire", "WordGamePOSIX"]),
         .target(name: "WordGameServer", dependencies: [
             "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode",
         ]),
@@ -60,6 +64,9 @@ let package = Package(
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX", "TextColumns"]),
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
         .testTarget(name: "WebCodecTests", dependencies: ["WebCodec"]),
+        .testTarget(name: "RedisWireTests", dependencies: ["RedisWire"]),
+        // Against a real redis-server the tests start on 127.0.0.1 (skipped, and saying so, without one).
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "RedisWire", "WordGamePOSIX", "WordGameTestSupport"]),
         // The web port against real sockets and a real browser (headless Chromium, driven by the Python scripts in browser/).
         .testTarget(
             name: "WordGameWebTests",

@@ -1,0 +1,89 @@
+import RedisWire
+import WordGamePOSIX
+
+/// A client of one Redis, for one thread: every call blocks until its replies
+/// come, the reply timeout passes or the connection fails, so it is made to
+/// run off the game's event loop, on a thread or serial queue its owner
+/// keeps for it. Blocking was chosen over a step API driven by the loop's
+/// poll because the directory's traffic is a few small commands now and
+/// then: a thread that may wait costs nothing, keeps this client a plain
+/// sequence of calls, and no Redis delay can ever reach the loop.
+///
+/// The connection is made on the first call and made again on the call after
+/// a failure, with the backoff of `ReconnectBackoff`. A call is never sent
+/// twice: a command whose replies did not come may or may not have run.
+public final class RedisClient {
+    public let url: RedisURL
+    public let options: RedisClientOptions
+    public let limits: RedisWireLimits
+    private var connection: RedisConnection?
+    private var failures = 0
+    private var lastFailure = RedisError.refused
+    private var lastFailureTime = 0.0
+
+    public init(url: RedisURL, options: RedisClientOptions = RedisClientOptions(), limits: RedisWireLimits = .default) {
+        self.url = url
+        self.options = options
+        self.limits = limits
+    }
+
+    deinit { connection?.close() }
+
+    /// Whether a connection is open now (it may still turn out to be broken).
+    public var isConnected: Bool { connection != nil }
+
+    /// Sends the commands at once and returns their replies in order; an
+    /// `-ERR` reply is a `.error` value among them, not a thrown error. The
+    /// whole call gets `replyTimeoutMilliseconds`.
+    public func pipeline(_ commands: [RedisCommand]) throws(RedisError) -> [RedisValue] {
+        guard !commands.isEmpty else { return [] }
+        let connection = try connected()
+        let deadline = MonotonicClock.seconds() + Double(options.replyTimeoutMilliseconds) / 1_000
+        do throws(RedisError) {
+            let replies = try connection.exchange(RedisCommand.pipeline(commands), replies: commands.count, deadline: deadline)
+            failures = 0
+            return replies
+        } catch {
+            drop(after: error)
+            throw error
+        }
+    }
+
+    /// One command's reply; an error reply is thrown as `.server`.
+    public func send(_ command: RedisCommand) throws(RedisError) -> RedisValue {
+        let reply = try pipeline([command])[0]
+        if case .error(let message) = reply { throw .server(message) }
+        return reply
+    }
+
+    /// Closes the connection; the next call opens a new one.
+    public func close() {
+        connection?.close()
+        connection = nil
+    }
+
+    /// The open connection, or a new one if the backoff allows it.
+    private func connected() throws(RedisError) -> RedisConnection {
+        if let connection {
+            if !connection.isStale { return connection }
+            self.close()
+        }
+        let waited = (MonotonicClock.seconds() - lastFailureTime) * 1_000
+        if Double(options.backoff.delayMilliseconds(afterFailures: failures)) > waited { throw lastFailure }
+        do throws(RedisError) {
+            let opened = try RedisConnection.open(url, timeoutMilliseconds: options.connectTimeoutMilliseconds, limits: limits)
+            connection = opened
+            return opened
+        } catch {
+            drop(after: error)
+            throw error
+        }
+    }
+
+    private func drop(after error: RedisError) {
+        self.close()
+        failures += 1
+        lastFailure = error
+        lastFailureTime = MonotonicClock.seconds()
+    }
+}

@@ -1,0 +1,18 @@
+/// The client's time limits, in milliseconds.
+public struct RedisClientOptions: Sendable, Equatable {
+    /// How long a connect may take (each of a host's addresses gets this much).
+    public var connectTimeoutMilliseconds: Int
+    /// How long one call (one command, or one whole pipeline) may wait for its
+    /// replies, sending included. Then `.timeout`, and the connection is closed:
+    /// a late reply would otherwise be read as the next command's.
+    public var replyTimeoutMilliseconds: Int
+    /// The backoff between failed connects (see `ReconnectBackoff`).
+    public var backoff: ReconnectBackoff
+
+    public init(connectTimeoutMilliseconds: Int = 1_000, replyTimeoutMilliseconds: Int = 1_000,
+                backoff: ReconnectBackoff = ReconnectBackoff()) {
+        self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+        self.replyTimeoutMilliseconds = replyTimeoutMilliseconds
+        self.backoff = backoff
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a command gave no reply, or a refusing one.
+public enum RedisError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No connection within the connect timeout, or no reply within the reply timeout.
+    case timeout
+    /// The connection broke (end of stream, reset) before the replies came.
+    case disconnected
+    /// No connection could be made: refused, unreachable, or the host has no
+    /// address. Also given at once, without trying, while the backoff lasts.
+    case refused
+    /// The replies broke RESP2 or a limit of `RedisWireLimits`; the connection was closed.
+    case `protocol`(String)
+    /// Redis answered `-ERR …` (or another error reply) to this command; the connection is fine.
+    case server(String)
+
+    public var description: String {
+        switch self {
+        case .timeout: "Redis did not answer in time"
+        case .disconnected: "the connection to Redis broke"
+        case .refused: "cannot connect to Redis"
+        case .protocol(let reason): "Redis's reply broke the protocol: \(reason)"
+        case .server(let message): "Redis refused the command: \(message)"
+        }
+    }
+}
