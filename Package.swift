@@ -15,6 +15,7 @@ import PackageDescription
 // - WebCodec: HTTP requests and WebSocket frames (RFC 6455), SHA-1 and base64, pure: bytes in, bytes out.
 // - RedisWire: RESP2, pure: commands to bytes, reply bytes to values, every length checked.
 // - RedisClient: a blocking Redis client over our sockets, for a thread off the event loop.
+// - WordGameFleet: the fleet's room directory in Redis: keys, claims, owners, on a worker queue of its own.
 // - QRCode: a QR code encoder (ISO/IEC 18004, byte mode), drawn for a terminal or as SVG.
 // - WordGameServer: the event loop, connections, the hub and rooms.
 // - WordGameClient: the terminal game and projector (it embeds the server for solo play).
@@ -44,6 +45,7 @@ let package = Package(
         .target(name: "QRCode"),
         .target(name: "RedisWire"),
         .target(name: "RedisClient", dependencies: ["RedisWire", "WordGamePOSIX"]),
+        .target(name: "WordGameFleet", dependencies: ["RedisClient", "RedisWire", "WordGameProtocol"]),
         .target(name: "WordGameServer", dependencies: [
             "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode",
         ]),
@@ -65,6 +67,10 @@ let package = Package(
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
         .testTarget(name: "WebCodecTests", dependencies: ["WebCodec"]),
         .testTarget(name: "RedisWireTests", dependencies: ["RedisWire"]),
+        // FleetKeys pure; the directory against real redis-servers the tests start on 127.0.0.1.
+        .testTarget(name: "WordGameFleetTests", dependencies: [
+            "WordGameFleet", "RedisClient", "WordGameProtocol", "WordGamePOSIX", "WordGameTestSupport",
+        ]),
         // Against a real redis-server the tests start on 127.0.0.1 (skipped, and saying so, without one).
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "RedisWire", "WordGamePOSIX", "WordGameTestSupport"]),
         // The web port against real sockets and a real browser (headless Chromium, driven by the Python scripts in browser/).

@@ -1,0 +1,24 @@
+/// The directory's times and its one bound.
+///
+/// Every key lives `ttlMilliseconds` (10 s) unless refreshed; the server's
+/// record is rewritten every `refreshMilliseconds` (3 s), so two refreshes in
+/// a row may be missed (a slow Redis, a loaded machine) before a live server
+/// drops out, and a dead one is gone within 10 s. The server should refresh
+/// its codes on the same period.
+///
+/// At most `pendingLimit` (1,024) requests wait for the worker: past it a
+/// request is refused at once (`Submission.full`) and nothing is queued. With
+/// Redis down each request fails at once (the client's backoff), so the queue
+/// drains at memory speed and only a Redis that is slow to answer (each
+/// request up to the reply timeout) can fill it.
+public struct FleetTimings: Equatable, Sendable {
+    public var ttlMilliseconds: Int
+    public var refreshMilliseconds: Int
+    public var pendingLimit: Int
+
+    public init(ttlMilliseconds: Int = 10_000, refreshMilliseconds: Int = 3_000, pendingLimit: Int = 1_024) {
+        self.ttlMilliseconds = ttlMilliseconds
+        self.refreshMilliseconds = refreshMilliseconds
+        self.pendingLimit = pendingLimit
+    }
+}

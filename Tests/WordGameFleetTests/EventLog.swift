@@ -1,0 +1,75 @@
+import Foundation
+import RedisClient
+import WordGameFleet
+import WordGameProtocol
+
+/// The events a directory delivered, for a test to wait on.
+final class EventLog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var events: [DirectoryEvent] = []
+
+    func append(_ event: DirectoryEvent) {
+        condition.lock()
+        events.append(event)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The events so far that `pick` maps to a value, once there are `count` of them or `seconds` have passed.
+    func wait<T>(for count: Int, seconds: Double = 20, _ pick: (DirectoryEvent) -> T?) -> [T] {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let picked = events.compactMap(pick)
+            if picked.count >= count || !condition.wait(until: deadline) { return picked }
+        }
+    }
+
+    /// Forgets what came so far.
+    func clear() {
+        condition.lock()
+        events.removeAll()
+        condition.unlock()
+    }
+}
+
+/// A directory of 127.0.0.1:`port` that logs its events, with short Redis limits so a failing test fails in seconds.
+func loopbackDirectory(_ id: String, port: UInt16, timings: FleetTimings = FleetTimings(), log: EventLog,
+                       onEvent: (@Sendable (DirectoryEvent) -> Void)? = nil) -> FleetDirectory {
+    let options = RedisClientOptions(connectTimeoutMilliseconds: 500, replyTimeoutMilliseconds: 1_000,
+                                     backoff: ReconnectBackoff(initialMilliseconds: 50, maxMilliseconds: 200))
+    return FleetDirectory(url: RedisURL(host: "127.0.0.1", port: port), serverID: id, options: options, timings: timings) { event in
+        log.append(event)
+        onEvent?(event)
+    }!
+}
+
+func claims(_ event: DirectoryEvent) -> (code: String, result: ClaimResult)? {
+    if case .claim(let code, let result) = event { return (code, result) }
+    return nil
+}
+
+func owners(_ event: DirectoryEvent) -> (code: String, result: OwnerResult)? {
+    if case .owner(let code, let result) = event { return (code, result) }
+    return nil
+}
+
+func releases(_ event: DirectoryEvent) -> (code: String, released: Bool, error: RedisError?)? {
+    if case .release(let code, let released, let error) = event { return (code, released, error) }
+    return nil
+}
+
+/// `count` distinct room codes: the numbers 0..<count written in the alphabet, four characters each.
+func distinctCodes(_ count: Int) -> [String] {
+    let alphabet = RoomCode.alphabet
+    return (0..<count).map { number in
+        var rest = number
+        var code = ""
+        for _ in 0..<4 {
+            code.append(alphabet[rest % alphabet.count])
+            rest /= alphabet.count
+        }
+        return code
+    }
+}

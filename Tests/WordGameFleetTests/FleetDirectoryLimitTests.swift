@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import RedisClient
+import WordGameFleet
+import WordGameTestSupport
+
+/// What the directory refuses at once, without Redis (a port nobody listens on).
+@Suite struct FleetDirectoryLimitTests {
+    @Test func pastThePendingLimitRequestsAreRefusedAndNothingQueues() async {
+        let log = EventLog()
+        let entered = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        let firstEvent = NSLock()
+        nonisolated(unsafe) var blocked = false
+        // The first event holds the worker until the test lets it go, so later requests wait.
+        let directory = loopbackDirectory("a", port: RedisServerProcess.freePort(), timings: FleetTimings(pendingLimit: 4), log: log) { _ in
+            let first = firstEvent.withLock { () -> Bool in
+                defer { blocked = true }
+                return !blocked
+            }
+            if first {
+                entered.signal()
+                proceed.wait()
+            }
+        }
+        #expect(directory.owner(of: "K7PX") == .queued)
+        await onOwnThread { entered.wait() }
+        let submissions = (0..<6).map { _ in directory.owner(of: "K7PX") }
+        #expect(submissions == Array(repeating: .queued, count: 4) + [.full, .full])
+        proceed.signal()
+        #expect(await onOwnThread { log.wait(for: 5, owners) }.count == 5)
+        // And no sixth: the refused ones were never queued.
+        let answered = await onOwnThread { log.wait(for: 6, seconds: 0.5, owners) }
+        #expect(answered.count == 5)
+        #expect(answered.allSatisfy { if case .unavailable = $0.result { true } else { false } })
+        // Drained, it takes requests again.
+        #expect(directory.claim("K7PX") == .queued)
+    }
+
+    @Test func aCodeOrIDThatIsNotOneIsRefusedAtOnce() {
+        let log = EventLog()
+        let directory = loopbackDirectory("a", port: RedisServerProcess.freePort(), log: log)
+        #expect(directory.claim("K7P") == .invalid)
+        #expect(directory.release("K7P*") == .invalid)
+        #expect(directory.refresh(["K7PX", "K0PX"]) == .invalid)
+        #expect(directory.owner(of: "") == .invalid)
+        #expect(FleetDirectory(url: RedisURL(host: "127.0.0.1", port: 1), serverID: "a b") { _ in } == nil)
+    }
+}
