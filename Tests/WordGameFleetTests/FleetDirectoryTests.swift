@@ -86,13 +86,21 @@ struct FleetDirectoryTests {
         #expect(lost.isEmpty)
         _ = b.owner(of: "K7PX")
         #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "a", address: address)])
-        // Silent, it is gone after one TTL (waited four times over), and the code is free.
+        // Its record no longer refreshed, the server is gone after one TTL (waited three times over),
+        // though its code is still refreshed: nobody is sent to a dead server.
         a.stopRegistering()
-        await onOwnThread { Poll.sleep(milliseconds: 2_000) }
+        await onOwnThread {
+            for _ in 0..<15 {
+                _ = a.refresh(["K7PX"])
+                Poll.sleep(milliseconds: 100)
+            }
+        }
         logB.clear()
         _ = b.owner(of: "K7PX")
-        _ = b.claim("K7PX")
         #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
+        // Its code no longer refreshed either, the code is free after one TTL (waited three times over).
+        await onOwnThread { Poll.sleep(milliseconds: 1_500) }
+        _ = b.claim("K7PX")
         #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
         // A refresh of a code that is someone else's now reports it lost, and leaves it theirs.
         _ = a.refresh(["K7PX"])
