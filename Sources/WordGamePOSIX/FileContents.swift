@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reading a whole file through its descriptor, so that a missing file is
 /// told apart from one that cannot be read by `errno`, not by the wording of
 /// a Foundation error.
@@ -19,25 +17,15 @@ public enum FileContents {
     public static let maxBytes = 256 * 1024 * 1024
 
     public static func read(_ path: String) throws(Problem) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing : .unreadable(code: code)
+        let file: OpenedFile
+        do { file = try OpenedFile.open(path) } catch {
+            throw OpenedFile.isMissing(error.code) ? .missing : .unreadable(code: error.code)
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .unreadable(code: errno) }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw .isDirectory }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count < maxBytes {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            let code = errno
-            if n < 0 && code == EINTR { continue }
-            if n < 0 { throw .unreadable(code: code) }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
-        }
-        throw .unreadable(code: nil)
+        defer { file.close() }
+        guard !file.isDirectory else { throw .isDirectory }
+        let bytes: [UInt8]?
+        do { bytes = try file.readAll(limit: maxBytes) } catch { throw .unreadable(code: error.code) }
+        guard let bytes else { throw .unreadable(code: nil) }  // past maxBytes
+        return bytes
     }
 }

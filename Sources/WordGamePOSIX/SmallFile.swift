@@ -13,28 +13,17 @@ public enum SmallFile {
 
     public static func read(_ path: String, limit: Int) throws(Problem) -> [UInt8] {
         // O_NONBLOCK: opening a pipe must not wait for a writer; a regular file reads the same either way.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing : .unreadable(code: code)
+        let file: OpenedFile
+        do { file = try OpenedFile.open(path, flags: O_NONBLOCK) } catch {
+            throw OpenedFile.isMissing(error.code) ? .missing : .unreadable(code: error.code)
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .unreadable(code: errno) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
-        guard status.st_size <= limit else { throw .tooBig }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count <= limit {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, limit + 1 - count) }
-            let code = errno
-            if n < 0 && code == EINTR { continue }
-            if n < 0 { throw .unreadable(code: code) }
-            if n == 0 { break }
-            count += n
-        }
-        guard count <= limit else { throw .tooBig }
-        return Array(bytes[..<count])
+        defer { file.close() }
+        guard file.isRegular else { throw .notAFile }
+        guard file.status.st_size <= limit else { throw .tooBig }
+        let bytes: [UInt8]?
+        do { bytes = try file.readAll(limit: limit) } catch { throw .unreadable(code: error.code) }
+        guard let bytes else { throw .tooBig }
+        return bytes
     }
 
     /// Removes the file if it is there; a file already gone is not a problem.
