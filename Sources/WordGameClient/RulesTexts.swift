@@ -20,12 +20,18 @@ extension ClientTexts {
         let time = LineModeText.seconds(rules.roundMilliseconds)
         let list = ScreenText.safe(rules.list)
         let pairs = "\(rules.pairs) pair\(rules.pairs == 1 ? "" : "s")"
-        return ["Rules: \(pairs) · \(time) s a pair · \(out(rules.maxIncorrect)) · list \(list)",
-                "\(pairs) · \(time) s · \(outLimit(rules.maxIncorrect)) · \(list)"]
+        return ["Rules: " + spelledOut(rules), "\(pairs) · \(time) s · \(outLimit(rules.maxIncorrect)) · \(list)"]
+    }
+
+    /// "4 pairs · 5 s a pair · out after 3 wrong attempts · list default".
+    static func spelledOut(_ rules: RoomRules) -> String {
+        let pairs = "\(rules.pairs) pair\(rules.pairs == 1 ? "" : "s")"
+        return "\(pairs) · \(LineModeText.seconds(rules.roundMilliseconds)) s a pair · \(out(rules.maxIncorrect)) · "
+            + "list \(ScreenText.safe(rules.list))"
     }
 
     /// Said when the host changes the rules between games: "New rules for the next game: 4 pairs · 5 s a pair · …".
     static func newRules(_ rules: RoomRules) -> String {
-        "New rules for the next game: " + Self.rules(rules)[0].dropFirst("Rules: ".count)
+        "New rules for the next game: " + spelledOut(rules)
     }
 }
