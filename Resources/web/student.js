@@ -136,8 +136,6 @@ const state = {
   afterScore: false,
   /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
   afterResume: false,
-  /** After OK RESUME: the room's next `NOTICE back` is about this player (§4 RESUME), not news to them. */
-  ownReturnPending: false,
   timeUp: false,
   progress: null,
   said: {},
@@ -281,7 +279,6 @@ function ok(m) {
       state.savedGame = state.seat ? seats.read()[state.seat.code]?.game ?? null : null;
       beginGame(null);
       state.afterResume = true;
-      state.ownReturnPending = true;
       link.resumed();
       break;
     default:
@@ -334,10 +331,6 @@ function joinRefused(m) {
 }
 
 function notice(m) {
-  if (m.event === 'back' && state.ownReturnPending) {
-    state.ownReturnPending = false;
-    return;
-  }
   const room = spokenRoom(state.room);
   let text = m.text;
   if (m.event === 'removed' && m.text.startsWith('You were removed')) text = `You were removed from room ${room} by the host.`;

@@ -15,15 +15,16 @@ struct NoticeBoard {
     private var pending: [(event: NoticeEvent, names: [String], count: Int)] = []
     /// A notice whose latest news replaces the earlier (who hosts now).
     private var latest: [(event: NoticeEvent, text: String)] = []
-    /// Who joined since the last update: they hear of the others in MEMBERS, never of themselves
-    /// (Protocol.md §4 JOIN: "everyone else"). At most the room's members.
-    private(set) var joiners: Set<PlayerID> = []
+    /// Whom this update's notices of joining and coming back are about, and which: they hear the
+    /// others' news, never their own (Protocol.md §4, JOIN and RESUME: "everyone else"). At most the room's members.
+    private(set) var subjects: [PlayerID: Set<NoticeEvent>] = [:]
 
     init(dropGraceSeconds: Int) { self.dropGraceSeconds = dropGraceSeconds }
 
-    mutating func joined(_ id: PlayerID, _ name: String) {
-        joiners.insert(id)
-        add(.joined, name)
+    /// A notice about `id` (joined, back), whom the update does not tell of it.
+    mutating func add(_ event: NoticeEvent, _ name: String, about id: PlayerID) {
+        subjects[id, default: []].insert(event)
+        add(event, name)
     }
 
     mutating func add(_ event: NoticeEvent, _ name: String) {
@@ -47,7 +48,7 @@ struct NoticeBoard {
         defer {
             pending.removeAll()
             latest.removeAll()
-            joiners.removeAll()
+            subjects.removeAll()
         }
         return pending.map { .notice($0.event, sentence(for: $0)) }
             + latest.map { .notice($0.event, $0.text) }

@@ -12,7 +12,7 @@ extension Room {
                     + [.room(info), membersLine, .you(roster.members[id]!.state), rulesLine, .info(joinHint(for: id, at: now))]
                     + inProgress(at: now), to: id)
         outbox.send([.arrived(name)], to: observers)
-        updates.notices.joined(id, name)
+        updates.notices.add(.joined, name, about: id)
         environment.log(ConsoleTexts.joined(room: self.name, name: name))
         requestRoomUpdate(at: now, except: id)
         maybeStartByItself(at: now)

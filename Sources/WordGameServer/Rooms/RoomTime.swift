@@ -29,15 +29,18 @@ extension Room {
 
     /// ROOM and MEMBERS, with the notices gathered since the last update.
     private func sendRoomUpdate(except: PlayerID? = nil) {
-        let joiners = updates.notices.joiners
+        let subjects = updates.notices.subjects
         let notices = updates.notices.take()
-        let lines = [.room(info), membersLine] + notices
-        outbox.send(lines, to: roster.members.keys.filter { $0 != except && !joiners.contains($0) })
+        let state: [ServerMessage] = [.room(info), membersLine]
+        let lines = state + notices
+        outbox.send(lines, to: roster.members.keys.filter { $0 != except && subjects[$0] == nil })
         outbox.send(lines, to: observers)
-        // Who joined since the last update hears the others' news, but not the joins it is one of.
-        let newcomers = joiners.filter { $0 != except && roster.members[$0] != nil }
-        guard !newcomers.isEmpty else { return }
-        let others = notices.filter { if case .notice(.joined, _) = $0 { false } else { true } }
-        outbox.send([.room(info), membersLine] + others, to: Array(newcomers))
+        // Whom a notice is about hears the others' news, not its own: one send per kind of own news.
+        var byOwnNews: [Set<NoticeEvent>: [PlayerID]] = [:]
+        for (id, events) in subjects where id != except && roster.members[id] != nil { byOwnNews[events, default: []].append(id) }
+        for (own, ids) in byOwnNews {
+            let others = notices.filter { if case .notice(let event, _) = $0 { !own.contains(event) } else { true } }
+            outbox.send(state + others, to: ids)
+        }
     }
 }

@@ -92,7 +92,6 @@ import WordGameProtocol
             "ROUND 2 5 \"library\" \"azúcar\" 1800",
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
-            "NOTICE back \"Bo is back.\"",
         ])
         world.type("ANSWER 2 y", from: back)
         world.expect(back, [
@@ -149,7 +148,6 @@ import WordGameProtocol
         world.expect(other, [
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
-            "NOTICE back \"Bo is back.\"",
         ])
         world.type("START", from: ana)
         world.expect(other, [
@@ -199,7 +197,6 @@ import WordGameProtocol
             "ROUND 2 3 \"library\" \"azúcar\" 2000",
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
-            "NOTICE back \"Bo is back.\"",
         ])
         world.advance(by: 250)
         world.expect(ana, [
