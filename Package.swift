@@ -47,14 +47,15 @@ let package = Package(
         .target(name: "RedisClient", dependencies: ["RedisWire", "WordGamePOSIX"]),
         .target(name: "WordGameFleet", dependencies: ["RedisClient", "RedisWire", "WordGameProtocol"]),
         .target(name: "WordGameServer", dependencies: [
-            "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode",
+            "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode", "WordGameFleet", "RedisClient",
         ]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
             "WordGameCommandLine", "WordListFiles", "QRCode",
         ]),
         .executableTarget(name: "wordgame-server", dependencies: [
-            "WordGame", "WordGameServer", "WordGameResults", "WordGamePOSIX", "WordGameCommandLine", "WordListFiles",
+            "WordGame", "WordGameServer", "WordGameResults", "WordGamePOSIX", "WordGameCommandLine", "WordListFiles", "RedisClient",
+            "WordGameFleet", "WordGameProtocol",
         ]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGame", "WordGameProtocol", "WordGameClient", "WordGamePOSIX"]),
         // Statistics over a results folder: per player, and the words a class missed.

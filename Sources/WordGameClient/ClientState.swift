@@ -262,6 +262,8 @@ public struct ClientState: Sendable {
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
              .tally, .ranking, .web, .saved, .wordList, .rulesSet: break
+        // A reply to JOIN or RESUME, which are sent (and their MOVED followed) before the game's loop: `JoinRoom`.
+        case .moved: break
         }
     }
 

@@ -1,16 +1,19 @@
 import RedisClient
 
-/// What a claim of a room code came to.
+/// What a claim of a room came to.
 public enum ClaimResult: Equatable, Sendable {
-    /// The code was free and is ours for one TTL (refresh it to keep it).
+    /// The room was free (or its holder dead) and is ours for one TTL: refresh it to keep it.
     case claimed
-    /// Another server (or this one, earlier) holds it.
-    case takenBy(serverID: String)
+    /// A live server holds it: its id and record.
+    case takenBy(serverID: String, address: FleetAddress)
+    /// The directory is new or came back empty: no new claim for `milliseconds`
+    /// more, while live servers put their rooms back (`DirectoryScripts`).
+    case settling(milliseconds: Int)
     /// Redis could not be asked; nothing is known.
     case unavailable(RedisError)
 }
 
-/// Who owns a room code.
+/// Who holds a room or a seat.
 public enum OwnerResult: Equatable, Sendable {
     case owner(serverID: String, address: FleetAddress)
     /// Nobody: no claim, or its server's record has expired (the server is gone).
@@ -20,23 +23,26 @@ public enum OwnerResult: Equatable, Sendable {
 
 /// One answer of the directory, delivered on its worker queue (the caller
 /// forwards it to its own loop; it must not block there for long, since the
-/// next request waits behind it).
+/// next request waits behind it). Answers to requests carry the caller's
+/// ticket, so the caller knows whose they are.
 public enum DirectoryEvent: Equatable, Sendable {
-    /// The server's record was written (nil) or could not be (the error); once a refresh period.
-    case registered(RedisError?)
-    case claim(code: String, ClaimResult)
-    /// A refresh of our codes: those no longer ours (expired, or someone else's now) are `lost`.
-    case refreshed(lost: [String], error: RedisError?)
-    /// `released` is false if the code was not ours (any more).
-    case release(code: String, released: Bool, error: RedisError?)
-    case owner(code: String, OwnerResult)
+    /// The server's record was written (error nil) or could not be; once a
+    /// refresh period. `newEpoch`: Redis had no epoch, and this write began one.
+    case registered(newEpoch: Bool, error: RedisError?)
+    case claim(ticket: Int, room: String, ClaimResult)
+    case owner(ticket: Int, OwnerResult)
+    /// A refresh of our rooms and held seats: those a live server holds now
+    /// are lost; `restored` were missing (Redis lost them) and are ours again.
+    case refreshed(lostRooms: [String], lostSeats: [String], restored: Int, error: RedisError?)
+    /// `released` is false if it was not ours (any more).
+    case release(name: String, released: Bool, error: RedisError?)
 }
 
 /// Whether a request was taken.
 public enum Submission: Equatable, Sendable {
     /// Queued: its event will come.
     case queued
-    /// A code or id that is not one: nothing was sent, no event will come.
+    /// A room, code or id that is not one: nothing was sent, no event will come.
     case invalid
     /// `pendingLimit` requests are waiting already: refused at once, no event will come.
     case full

@@ -4,7 +4,8 @@ import RedisClient
 import RedisWire
 
 /// The fleet's room directory as one server sees it: its own record, and the
-/// codes it claims, refreshes, releases and looks up (keys in `FleetKeys`).
+/// rooms and held seats it claims, refreshes, releases and looks up (keys in
+/// `FleetKeys`, the atomic steps in `DirectoryScripts`).
 ///
 /// It owns one `RedisClient` and a serial queue of its own, and touches the
 /// client only there, so no Redis delay reaches the caller's event loop: each
@@ -15,6 +16,7 @@ import RedisWire
 public final class FleetDirectory: @unchecked Sendable {
     public let serverID: String
     public let timings: FleetTimings
+    public var url: RedisURL { client.url }
     private let queue: DispatchQueue
     /// Touched only on `queue`.
     let client: RedisClient
@@ -64,34 +66,61 @@ public final class FleetDirectory: @unchecked Sendable {
         }
     }
 
-    /// Claims a room code for this server (`SET NX PX`): `.claim(code, …)`.
-    public func claim(_ code: String) -> Submission {
-        guard let key = FleetKeys.room(code) else { return .invalid }
-        let code = code.uppercased()
-        return submit { directory in .claim(code: code, directory.claimNow(key)) }
+    /// Claims `room` (a room name, any case) for a new room of this server: `.claim(ticket, room, …)`.
+    public func claim(room: String, ticket: Int) -> Submission {
+        guard let key = FleetKeys.room(room) else { return .invalid }
+        let room = room.lowercased()
+        return submit { directory in .claim(ticket: ticket, room: room, directory.claimNow(key)) }
     }
 
-    /// Extends our claims on `codes` by one TTL, in one pipeline, each only if
-    /// it is still ours: `.refreshed(lost:…)`. `.invalid` if any is not a code.
-    public func refresh(_ codes: [String]) -> Submission {
-        let keys = codes.compactMap(FleetKeys.room)
-        guard keys.count == codes.count else { return .invalid }
-        let codes = codes.map { $0.uppercased() }
-        return submit { directory in directory.refreshNow(codes: codes, keys: keys) }
+    /// Who holds `room`, and where it is: `.owner(ticket, …)`.
+    public func find(room: String, ticket: Int) -> Submission {
+        guard let key = FleetKeys.room(room) else { return .invalid }
+        return submit { directory in .owner(ticket: ticket, directory.findNow(key)) }
     }
 
-    /// Deletes our claim on `code`, only if it is still ours: `.release(code, …)`.
-    public func release(_ code: String) -> Submission {
-        guard let key = FleetKeys.room(code) else { return .invalid }
-        let code = code.uppercased()
-        return submit { directory in directory.releaseNow(code: code, key: key) }
+    /// Who holds the seat of resume code `seat`, and where: `.owner(ticket, …)`.
+    public func find(seat: String, ticket: Int) -> Submission {
+        guard let key = FleetKeys.seat(seat) else { return .invalid }
+        return submit { directory in .owner(ticket: ticket, directory.findNow(key)) }
     }
 
-    /// Who owns `code`, and where it is: `.owner(code, …)`.
-    public func owner(of code: String) -> Submission {
-        guard let key = FleetKeys.room(code) else { return .invalid }
-        let code = code.uppercased()
-        return submit { directory in .owner(code: code, directory.ownerNow(key)) }
+    /// Keeps our rooms and held seats ours for one more TTL, in one pipeline,
+    /// putting back any Redis lost: `.refreshed(…)`. A seat newly held is
+    /// registered this way too. `.invalid` if any is not a room or a code.
+    public func refresh(rooms: [String], seats: [String]) -> Submission {
+        let roomKeys = rooms.compactMap(FleetKeys.room), seatKeys = seats.compactMap(FleetKeys.seat)
+        guard roomKeys.count == rooms.count, seatKeys.count == seats.count else { return .invalid }
+        let rooms = rooms.map { $0.lowercased() }, seats = seats.map { $0.uppercased() }
+        return submit { directory in directory.refreshNow(rooms: zip(rooms, roomKeys), seats: zip(seats, seatKeys)) }
+    }
+
+    /// Deletes our claim on `room`, only if it is still ours: `.release(room, …)`.
+    public func release(room: String) -> Submission {
+        guard let key = FleetKeys.room(room) else { return .invalid }
+        let room = room.lowercased()
+        return submit { directory in directory.releaseNow(name: room, key: key) }
+    }
+
+    /// Deletes our entry for the held seat `seat` (taken back, or given up): `.release(code, …)`.
+    public func release(seat: String) -> Submission {
+        guard let key = FleetKeys.seat(seat) else { return .invalid }
+        let seat = seat.uppercased()
+        return submit { directory in directory.releaseNow(name: seat, key: key) }
+    }
+
+    /// The server is stopping: its record stops being written, and it, every
+    /// claim in `rooms` and every seat in `seats` are deleted now (each only
+    /// if ours), so nobody is sent here. Blocks until done or `milliseconds` pass.
+    public func leave(rooms: [String], seats: [String], waitingUpTo milliseconds: Int) {
+        stopRegistering()
+        let keys = rooms.compactMap(FleetKeys.room) + seats.compactMap(FleetKeys.seat)
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            self.leaveNow(keys)
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + .milliseconds(milliseconds))
     }
 
     func lockedAddress() -> FleetAddress? { lock.withLock { address } }

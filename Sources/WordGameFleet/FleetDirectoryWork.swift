@@ -1,77 +1,93 @@
 import RedisClient
 import RedisWire
 
-/// The requests' work, on the worker queue only: each a few blocking calls of the client.
+/// The requests' work, on the worker queue only: each a script or a pipeline of them.
 extension FleetDirectory {
-    private var ourID: [UInt8] { Array(serverID.utf8) }
+    private var ttl: Int { timings.ttlMilliseconds }
 
     func writeRecord() {
         guard let address = lockedAddress(), let key = FleetKeys.server(serverID) else { return }
-        let set = RedisCommand(bytes: [Array("SET".utf8), Array(key.utf8), address.record,
-                                       Array("PX".utf8), Array(String(timings.ttlMilliseconds).utf8)])
         do throws(RedisError) {
-            _ = try client.send(set)
-            deliver(.registered(nil))
+            let reply = try client.send(DirectoryScripts.register(serverKey: key, record: address.record, milliseconds: ttl))
+            deliver(.registered(newEpoch: reply == .integer(1), error: nil))
         } catch {
-            deliver(.registered(error))
+            deliver(.registered(newEpoch: false, error: error))
         }
     }
 
-    /// `SET NX`, then who holds it if that failed. A holder whose claim
-    /// expires between the two is tried again, a few times.
     func claimNow(_ key: String) -> ClaimResult {
         do throws(RedisError) {
-            for _ in 0..<3 {
-                if try client.setIfAbsent(key, ourID, expiresInMilliseconds: timings.ttlMilliseconds) { return .claimed }
-                if let holder = try client.get(key) { return .takenBy(serverID: String(decoding: holder, as: UTF8.self)) }
+            let reply = try client.send(DirectoryScripts.claim(key, for: serverID, milliseconds: ttl))
+            guard case .array(let fields?) = reply, let verdict = fields.first?.text else { throw .protocol("a claim answered \(reply)") }
+            switch (verdict, fields.count) {
+            case ("claimed", 1):
+                return .claimed
+            case ("settling", 2):
+                guard case .integer(let wait) = fields[1], wait > 0, wait <= Int64(ttl) else { throw .protocol("a claim answered \(reply)") }
+                return .settling(milliseconds: Int(wait))
+            case ("taken", 3):
+                guard let holder = fields[1].text, FleetKeys.isServerID(holder),
+                      case .bulk(let record?) = fields[2], let address = FleetAddress(record: record)
+                else { throw .protocol("a claim answered \(reply)") }
+                return .takenBy(serverID: holder, address: address)
+            default:
+                throw .protocol("a claim answered \(reply)")
             }
-            return .unavailable(.protocol("the claim of \(key) kept changing hands"))
         } catch {
             return .unavailable(error)
         }
     }
 
-    func refreshNow(codes: [String], keys: [String]) -> DirectoryEvent {
-        let commands = keys.map { DirectoryScripts.refresh($0, ifOwnedBy: serverID, milliseconds: timings.ttlMilliseconds) }
+    /// The holder and its record: no holder, or no record (the server is gone), is nobody.
+    func findNow(_ key: String) -> OwnerResult {
         do throws(RedisError) {
-            let replies = try client.pipeline(commands)
-            var lost: [String] = []
+            let reply = try client.send(DirectoryScripts.find(key))
+            guard case .array(let fields?) = reply, fields.count <= 2 else { throw .protocol("a lookup answered \(reply)") }
+            guard fields.count == 2 else { return .none }
+            guard let holder = fields[0].text, FleetKeys.isServerID(holder),
+                  case .bulk(let record?) = fields[1], let address = FleetAddress(record: record)
+            else { throw .protocol("a lookup answered \(reply)") }
+            return .owner(serverID: holder, address: address)
+        } catch {
+            return .unavailable(error)
+        }
+    }
+
+    func refreshNow(rooms: Zip2Sequence<[String], [String]>, seats: Zip2Sequence<[String], [String]>) -> DirectoryEvent {
+        let named = rooms.map { (name: $0.0, key: $0.1, isSeat: false) } + seats.map { (name: $0.0, key: $0.1, isSeat: true) }
+        guard !named.isEmpty else { return .refreshed(lostRooms: [], lostSeats: [], restored: 0, error: nil) }
+        do throws(RedisError) {
+            let replies = try client.pipeline(named.map { DirectoryScripts.refresh($0.key, for: serverID, milliseconds: ttl) })
+            var lostRooms: [String] = [], lostSeats: [String] = [], restored = 0
             var failure: RedisError?
-            for (code, reply) in zip(codes, replies) {
+            for (entry, reply) in zip(named, replies) {
                 switch reply {
                 case .integer(1): continue
-                case .integer: lost.append(code)
+                case .integer(2): restored += 1
+                case .integer(0): if entry.isSeat { lostSeats.append(entry.name) } else { lostRooms.append(entry.name) }
                 case .error(let message): failure = .server(message)
                 default: failure = .protocol("a refresh answered \(reply)")
                 }
             }
-            return .refreshed(lost: lost, error: failure)
+            return .refreshed(lostRooms: lostRooms, lostSeats: lostSeats, restored: restored, error: failure)
         } catch {
-            return .refreshed(lost: [], error: error)
+            return .refreshed(lostRooms: [], lostSeats: [], restored: 0, error: error)
         }
     }
 
-    func releaseNow(code: String, key: String) -> DirectoryEvent {
+    func releaseNow(name: String, key: String) -> DirectoryEvent {
         do throws(RedisError) {
-            let reply = try client.send(DirectoryScripts.delete(key, ifOwnedBy: serverID))
+            let reply = try client.send(DirectoryScripts.release(key, ifOwnedBy: serverID))
             guard case .integer(let count) = reply else { throw .protocol("a release answered \(reply)") }
-            return .release(code: code, released: count == 1, error: nil)
+            return .release(name: name, released: count == 1, error: nil)
         } catch {
-            return .release(code: code, released: false, error: error)
+            return .release(name: name, released: false, error: error)
         }
     }
 
-    /// The code's holder, then the holder's record: no record means the server is gone.
-    func ownerNow(_ key: String) -> OwnerResult {
-        do throws(RedisError) {
-            guard let holder = try client.get(key) else { return .none }
-            let id = String(decoding: holder, as: UTF8.self)
-            guard let serverKey = FleetKeys.server(id) else { throw .protocol("\(key) holds \(id), not a server id") }
-            guard let record = try client.get(serverKey) else { return .none }
-            guard let address = FleetAddress(record: record) else { throw .protocol("\(serverKey) holds no address") }
-            return .owner(serverID: id, address: address)
-        } catch {
-            return .unavailable(error)
-        }
+    /// Our record and our claims in `keys`, deleted in one pipeline; a failure is only logged by the caller's silence.
+    func leaveNow(_ keys: [String]) {
+        guard let record = FleetKeys.server(serverID) else { return }
+        _ = try? client.pipeline([.delete([record])] + keys.map { DirectoryScripts.release($0, ifOwnedBy: serverID) })
     }
 }

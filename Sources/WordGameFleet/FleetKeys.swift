@@ -2,57 +2,64 @@ import WordGameProtocol
 
 /// The fleet directory's keys in Redis, all in this one place:
 ///
-/// - `wordgame:server:<id>` → `<host> <port> <load>`: a server's address and
-///   load, set with a TTL its owner refreshes, so a dead server drops out by itself.
-/// - `wordgame:room:<CODE>` → the owning server's id: a room code, claimed with `SET NX`.
-/// - `wordgame:seat:<resume-code>` → the owning server's id: where `RESUME` finds its seat.
-/// - `wordgame:key:<host-key>` → the owning server's id: where `HOST <room> <key>` goes.
+/// - `wordgame:server:<id>` → `<host> <port> <web-port> <load>`: a server's
+///   address and load (`FleetAddress`), set with a TTL its owner refreshes, so
+///   a dead server drops out by itself.
+/// - `wordgame:room:<room>` → the owning server's id: a room, by its name in
+///   lower case (a code made by `HOST`, or a name `JOIN` made), claimed with
+///   `SET NX` semantics (`DirectoryScripts.claim`).
+/// - `wordgame:seat:<resume-code>` → the owning server's id, while the seat is
+///   held after a drop: where `RESUME` finds it.
+/// - `wordgame:epoch` (no expiry) and `wordgame:settling` (one TTL): the
+///   directory's own memory that it is not new (`DirectoryScripts`).
 ///
-/// Codes are upper-cased and every piece is checked (against `RoomCode.alphabet`
-/// and its lengths, or the server-id syntax) before it becomes a key: nothing a
-/// client typed reaches Redis unchecked, so no key can hold a space, a colon or
-/// a glob character, or grow without bound. Pure.
+/// Every piece is checked (room names as `JOIN` checks them, resume codes
+/// against `RoomCode.alphabet`, server ids against their syntax) before it
+/// becomes a key: nothing a client typed reaches Redis unchecked, so no key
+/// can hold a space, a colon or a glob character, or grow without bound. Pure.
 public enum FleetKeys {
     public static let prefix = "wordgame:"
+    /// The prefix of server records: scripts append a holder's id to find its record.
+    public static let serverPrefix = prefix + "server:"
+    /// Set once by the first server to register with an empty Redis; never expires.
+    public static let epoch = prefix + "epoch"
+    /// Lives one TTL from the moment `epoch` was set: no new claim is taken meanwhile.
+    public static let settling = prefix + "settling"
     /// Resume codes' length (the hub's `tokenLength`).
     public static let resumeCodeLength = 8
+    /// Room names' longest (`Names.room`).
+    public static let roomNameMaxLength = 24
     /// Server ids: 1 to 64 of ASCII letters, digits, `-`, `_` and `.` (a host name fits).
     public static let serverIDMaxLength = 64
 
     /// The key of a server's record; nil if `id` is not a server id.
     public static func server(_ id: String) -> String? {
-        isServerID(id) ? prefix + "server:" + id : nil
+        isServerID(id) ? serverPrefix + id : nil
     }
 
-    /// The key of a room's owner; nil unless `code` is a room code (4 or 5 characters, either case).
-    public static func room(_ code: String) -> String? {
-        checked(code, lengths: RoomCode.shortLength...RoomCode.longLength).map { prefix + "room:" + $0 }
+    /// The key of a room's owner; nil unless `name` is a room name: 1 to 24
+    /// ASCII letters, digits, `-` or `_` (folded to lower case, as rooms are).
+    public static func room(_ name: String) -> String? {
+        guard (1...roomNameMaxLength).contains(name.utf8.count),
+              name.utf8.allSatisfy({ isLetterOrDigit($0) || $0 == 0x2D || $0 == 0x5F }) else { return nil }
+        return prefix + "room:" + name.lowercased()
     }
 
-    /// The key of a resume code's server; nil unless it is one (8 characters of the alphabet).
-    public static func seat(_ resumeCode: String) -> String? {
-        checked(resumeCode, lengths: resumeCodeLength...resumeCodeLength).map { prefix + "seat:" + $0 }
-    }
-
-    /// The key of a host key's server; nil unless it is one (12 characters of the alphabet).
-    public static func hostKey(_ key: String) -> String? {
-        checked(key, lengths: RoomCode.keyLength...RoomCode.keyLength).map { prefix + "key:" + $0 }
+    /// The key of a held seat's server; nil unless `code` is a resume code (8 characters of the alphabet, either case).
+    public static func seat(_ code: String) -> String? {
+        // Counted in bytes first, so a huge string is refused before it is upper-cased.
+        guard code.utf8.count == resumeCodeLength else { return nil }
+        let upper = code.uppercased()
+        guard upper.count == resumeCodeLength, upper.allSatisfy(RoomCode.alphabet.contains) else { return nil }
+        return prefix + "seat:" + upper
     }
 
     public static func isServerID(_ id: String) -> Bool {
         (1...serverIDMaxLength).contains(id.utf8.count)
-            && id.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == 0x2D || byte == 0x5F || byte == 0x2E
-            }
+            && id.utf8.allSatisfy { isLetterOrDigit($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }
     }
 
-    /// `code` in capitals if it has an allowed length and only the alphabet's characters.
-    private static func checked(_ code: String, lengths: ClosedRange<Int>) -> String? {
-        // Counted in bytes first, so a huge string is refused before it is upper-cased.
-        guard lengths.contains(code.utf8.count) else { return nil }
-        let upper = code.uppercased()
-        guard lengths.contains(upper.count), upper.allSatisfy(RoomCode.alphabet.contains) else { return nil }
-        return upper
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }

@@ -1,10 +1,11 @@
 /// The directory's times and its one bound.
 ///
 /// Every key lives `ttlMilliseconds` (10 s) unless refreshed; the server's
-/// record is rewritten every `refreshMilliseconds` (3 s), so two refreshes in
+/// record is rewritten every `refreshMilliseconds` (3 s), and the server
+/// refreshes its rooms and held seats on the same period, so two refreshes in
 /// a row may be missed (a slow Redis, a loaded machine) before a live server
-/// drops out, and a dead one is gone within 10 s. The server should refresh
-/// its codes on the same period.
+/// drops out, and a dead one is gone within 10 s. A Redis that comes back
+/// empty takes no new claim for one TTL (`DirectoryScripts`).
 ///
 /// At most `pendingLimit` (1,024) requests wait for the worker: past it a
 /// request is refused at once (`Submission.full`) and nothing is queued. With

@@ -46,12 +46,16 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let badCode = Code(rawValue: "bad-code")
         public static let slowDown = Code(rawValue: "slow-down")
         public static let badRules = Code(rawValue: "bad-rules")
+        /// The room or seat is on another server of the fleet: `MOVED` came just before.
+        public static let moved = Code(rawValue: "moved")
+        /// The room is not on this server, and the fleet's directory cannot be asked where it is.
+        public static let directoryDown = Code(rawValue: "directory-down")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
             .alreadyInRoom, .notHost, .gameOn, .noRound, .notPlaying, .alreadyAnswered, .tooLate, .tooSoon, .wrongRound,
             .serverFull, .noRoom, .badKey, .roomLocked, .noSuchPlayer, .tooManyRooms, .noPlayers,
-            .badCode, .slowDown, .badRules,
+            .badCode, .slowDown, .badRules, .moved, .directoryDown,
         ]
     }
 }

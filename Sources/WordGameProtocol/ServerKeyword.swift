@@ -33,6 +33,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case saved = "SAVED"
     case rules = "RULES"
     case wordList = "WORDLIST"
+    case moved = "MOVED"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the

@@ -80,4 +80,8 @@ public enum ServerMessage: Equatable, Sendable {
     case wordList(name: String, words: Int)
     /// `OK RULES`: the host's change is made.
     case rulesSet
+    /// `MOVED <host> <port> <web>`: the room or seat a command asked for is on
+    /// another server of the fleet; an `ERROR moved` follows, for readers that
+    /// do not know this line.
+    case moved(Elsewhere)
 }

@@ -77,6 +77,7 @@ extension ServerMessage {
             w.keyword(.rules); w.number(r.pairs); w.number(r.roundMilliseconds); w.number(r.maxIncorrect); w.quoted(r.list)
         case .wordList(let name, let words): w.keyword(.wordList); w.quoted(name); w.number(words)
         case .rulesSet: w.keyword(.ok); w.confirmed(.rules)
+        case .moved(let place): w.keyword(.moved); w.quoted(place.host); w.number(place.port); w.quoted(place.web)
         }
     }
 }

@@ -79,6 +79,10 @@ extension ServerMessage {
             self = .rules(RoomRules(pairs: try reader.int(), roundMilliseconds: try reader.int(), maxIncorrect: try reader.int(),
                                     list: try reader.string()))
         case .wordList: self = .wordList(name: try reader.string(), words: try reader.int())
+        case .moved:
+            let host = try reader.string(), port = try reader.int(), web = try reader.string()
+            guard let place = Elsewhere(host: host, port: port, web: web) else { throw reader.failure("not a place to go") }
+            self = .moved(place)
         }
         try reader.end()
     }

@@ -1,4 +1,7 @@
+import RedisClient
 import WordGameCommandLine
+import WordGameFleet
+import WordGameProtocol
 import WordGameResults
 import WordGameServer
 
@@ -27,6 +30,14 @@ struct ServerOptions: Equatable {
     public var hostedOnly = false
     /// Threads that send a big turn's lines (`SendThreads`).
     public var sendThreads = SendThreads.defaultCount
+    /// The fleet's directory: nil for a server on its own.
+    public var directory: RedisURL?
+    /// How other servers' players reach this one; nil: the address the banner gives students.
+    public var advertisedHost: String?
+    /// This server's name in the directory; nil: made from the machine's name, the port and a random part.
+    public var serverID: String?
+    /// How long a key of the directory lives unrefreshed.
+    public var directoryTTLMilliseconds = FleetTimings().ttlMilliseconds
     public var showHelp = false
 
     public init() {}
@@ -84,6 +95,16 @@ struct ServerOptions: Equatable {
           --send-threads N     threads that share the sending when a turn writes to many
                                players at once, a round's close in a big room (default:
                                one per core, at most 8; 1 to 64; 1: the event loop alone)
+          --directory redis://HOST:PORT
+                               be one of a fleet of servers sharing one space of room codes,
+                               whose directory is this Redis: a room, or a seat held for RESUME,
+                               on another server is found there, and the player is sent on
+          --advertise HOST     with --directory: how players of other servers reach this one
+                               (default: the address the banner gives students)
+          --server-id ID       with --directory: this server's name in the directory, unique in
+                               the fleet (default: this machine's name, the port, a random part)
+          --directory-ttl-ms N with --directory: how long a dead server's rooms stay in the
+                               directory (default 10000; 1000 to 600000; refreshed every third)
           --quiet              no console line per event (joined, left, game over…)
           -h, --help           show this help
 
@@ -117,8 +138,30 @@ struct ServerOptions: Equatable {
             case "--quiet": options.quiet = true
             case "--hosted-only": options.hostedOnly = true
             case "--word-lists": options.wordListsDirectory = try scanner.value(for: flag)
+            case "--directory":
+                let text = try scanner.value(for: flag)
+                guard let url = RedisURL(text) else {
+                    throw UsageError("--directory takes redis://HOST:PORT (no user, password, database or TLS), not '\(text)'")
+                }
+                options.directory = url
+            case "--advertise":
+                let host = try scanner.value(for: flag)
+                guard Elsewhere(host: host, port: 1, web: "") != nil else {
+                    throw UsageError("--advertise takes a host name or an address, without a port, not '\(host)'")
+                }
+                options.advertisedHost = host
+            case "--server-id":
+                let id = try scanner.value(for: flag)
+                guard FleetKeys.isServerID(id) else {
+                    throw UsageError("--server-id takes 1 to 64 letters, digits, '-', '_' or '.', not '\(id)'")
+                }
+                options.serverID = id
+            case "--directory-ttl-ms": options.directoryTTLMilliseconds = try scanner.integer(for: flag, in: 1_000...600_000)
             default: throw UsageError("unknown option '\(flag.flag)'")
             }
+        }
+        if options.directory == nil, options.advertisedHost != nil || options.serverID != nil {
+            throw UsageError("--advertise and --server-id are for a server of a fleet: give --directory redis://HOST:PORT too")
         }
         return options
     }

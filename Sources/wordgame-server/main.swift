@@ -1,6 +1,8 @@
 import Foundation
+import RedisClient
 import WordGame
 import WordGameCommandLine
+import WordGameFleet
 import WordGamePOSIX
 import WordGameResults
 import WordGameServer
@@ -70,11 +72,18 @@ if let webPort = options.webPort {
     web = nil
 }
 
+let fleet = options.directory.map { directory in
+    let ttl = options.directoryTTLMilliseconds
+    return FleetConfiguration(directory: directory, serverID: options.serverID ?? FleetServerID.make(port: options.port),
+                              advertisedHost: options.advertisedHost ?? joinHost,
+                              timings: FleetTimings(ttlMilliseconds: ttl, refreshMilliseconds: ttl / 3))
+}
+
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { StandardError.write($0) },
     events: { console?.write($0) },
-    resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads), web: web)
+    resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet)
 
 let server: Server
 do {
@@ -100,6 +109,10 @@ let listsNote = options.wordListsDirectory.map { folder in
     let named = wordLists.keys.sorted().map { "\($0) (\(wordLists[$0]!.entries.count))" }.joined(separator: ", ")
     return "\nWord lists a room's host may pick (RULES LIST <name>), from \(folder): \(named)."
 } ?? ""
+let fleetNote = fleet.map { fleet in
+    "\nFleet: one of the servers whose directory is \(fleet.directory), as \(fleet.serverID); players of the others are sent here "
+        + "at \(fleet.advertisedHost) port \(server.port)\(server.webPort.map { " (web port \($0))" } ?? "")."
+} ?? ""
 let browsers = server.webPort.map { port in
     let address = WebConfiguration.joinAddress(host: joinHost, port: port)
     return "Browsers: students open \(address) and the teacher \(address)host (web port \(port))."
@@ -114,7 +127,8 @@ print("""
     \(options.hostedOnly ? "" : rooms)
     \(results)
     Limits: \(server.limits.maxConnections) connections, \(server.limits.maxPerAddress) from one address; \
-    a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")
+    a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")\
+    \(fleetNote)
     \(JoinInstructions.text(bindAddress: options.bindAddress, port: server.port, client: .discover()))
     """)
 StandardOutput.flush()  // the banner must show before the loop blocks, even when piped

@@ -47,22 +47,32 @@ func loopbackDirectory(_ id: String, port: UInt16, timings: FleetTimings = Fleet
     }!
 }
 
-func claims(_ event: DirectoryEvent) -> (code: String, result: ClaimResult)? {
-    if case .claim(let code, let result) = event { return (code, result) }
+func claims(_ event: DirectoryEvent) -> (room: String, result: ClaimResult)? {
+    if case .claim(_, let room, let result) = event { return (room, result) }
     return nil
 }
 
-func owners(_ event: DirectoryEvent) -> (code: String, result: OwnerResult)? {
-    if case .owner(let code, let result) = event { return (code, result) }
+func owners(_ event: DirectoryEvent) -> (ticket: Int, result: OwnerResult)? {
+    if case .owner(let ticket, let result) = event { return (ticket, result) }
     return nil
 }
 
-func releases(_ event: DirectoryEvent) -> (code: String, released: Bool, error: RedisError?)? {
-    if case .release(let code, let released, let error) = event { return (code, released, error) }
+func releases(_ event: DirectoryEvent) -> (name: String, released: Bool, error: RedisError?)? {
+    if case .release(let name, let released, let error) = event { return (name, released, error) }
     return nil
 }
 
-/// `count` distinct room codes: the numbers 0..<count written in the alphabet, four characters each.
+func refreshes(_ event: DirectoryEvent) -> (lostRooms: [String], lostSeats: [String], restored: Int, error: RedisError?)? {
+    if case .refreshed(let lostRooms, let lostSeats, let restored, let error) = event { return (lostRooms, lostSeats, restored, error) }
+    return nil
+}
+
+func registrations(_ event: DirectoryEvent) -> (newEpoch: Bool, error: RedisError?)? {
+    if case .registered(let newEpoch, let error) = event { return (newEpoch, error) }
+    return nil
+}
+
+/// `count` distinct room codes in lower case, as rooms are named: the numbers 0..<count written in the alphabet, four characters each.
 func distinctCodes(_ count: Int) -> [String] {
     let alphabet = RoomCode.alphabet
     return (0..<count).map { number in
@@ -72,6 +82,16 @@ func distinctCodes(_ count: Int) -> [String] {
             code.append(alphabet[rest % alphabet.count])
             rest /= alphabet.count
         }
-        return code
+        return code.lowercased()
     }
+}
+
+/// A directory that has registered (so Redis has an epoch) and waited out the
+/// settling that a new epoch begins: it takes claims from now on.
+func settledDirectory(_ id: String, port: UInt16, timings: FleetTimings, address: FleetAddress, log: EventLog) -> FleetDirectory {
+    let directory = loopbackDirectory(id, port: port, timings: timings, log: log)
+    directory.register(address)
+    _ = log.wait(for: 1, registrations)
+    Thread.sleep(forTimeInterval: Double(timings.ttlMilliseconds) / 1_000 + 0.1)
+    return directory
 }

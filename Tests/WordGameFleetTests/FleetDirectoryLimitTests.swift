@@ -22,9 +22,9 @@ import WordGameTestSupport
                 proceed.wait()
             }
         }
-        #expect(directory.owner(of: "K7PX") == .queued)
+        #expect(directory.find(room: "k7px", ticket: 0) == .queued)
         await onOwnThread { entered.wait() }
-        let submissions = (0..<6).map { _ in directory.owner(of: "K7PX") }
+        let submissions = (1...6).map { directory.find(room: "k7px", ticket: $0) }
         #expect(submissions == Array(repeating: .queued, count: 4) + [.full, .full])
         proceed.signal()
         #expect(await onOwnThread { log.wait(for: 5, owners) }.count == 5)
@@ -33,16 +33,19 @@ import WordGameTestSupport
         #expect(answered.count == 5)
         #expect(answered.allSatisfy { if case .unavailable = $0.result { true } else { false } })
         // Drained, it takes requests again.
-        #expect(directory.claim("K7PX") == .queued)
+        #expect(directory.claim(room: "k7px", ticket: 7) == .queued)
     }
 
-    @Test func aCodeOrIDThatIsNotOneIsRefusedAtOnce() {
+    @Test func aRoomCodeOrIDThatIsNotOneIsRefusedAtOnce() {
         let log = EventLog()
         let directory = loopbackDirectory("a", port: RedisServerProcess.freePort(), log: log)
-        #expect(directory.claim("K7P") == .invalid)
-        #expect(directory.release("K7P*") == .invalid)
-        #expect(directory.refresh(["K7PX", "K0PX"]) == .invalid)
-        #expect(directory.owner(of: "") == .invalid)
+        #expect(directory.claim(room: "k7 p", ticket: 1) == .invalid)
+        #expect(directory.release(room: "K7P*") == .invalid)
+        #expect(directory.refresh(rooms: ["k7px", "k:px"], seats: []) == .invalid)
+        #expect(directory.refresh(rooms: [], seats: ["ABCD346O"]) == .invalid)
+        #expect(directory.find(room: "", ticket: 2) == .invalid)
+        #expect(directory.find(seat: "K7PX", ticket: 3) == .invalid)
+        #expect(directory.release(seat: "ABCD34678") == .invalid)
         #expect(FleetDirectory(url: RedisURL(host: "127.0.0.1", port: 1), serverID: "a b") { _ in } == nil)
     }
 }

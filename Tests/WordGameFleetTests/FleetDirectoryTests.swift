@@ -6,19 +6,23 @@ import WordGamePOSIX
 import WordGameTestSupport
 
 /// Two directories ("two servers") against one real redis-server on 127.0.0.1.
-/// One test at a time: each starts its own redis-server, and the TTL test waits on the clock.
+/// One test at a time: each starts its own redis-server, and several wait on the clock.
 @Suite(.serialized,
        .enabled(if: RedisServerProcess.binary != nil, "redis-server is not installed: the fleet directory's Redis tests are skipped"))
 struct FleetDirectoryTests {
-    let address = FleetAddress(host: "10.0.0.12", port: 4001, load: 37)!
+    let addressA = FleetAddress(host: "10.0.0.12", port: 4001, webPort: 8081, load: 37)!
+    let addressB = FleetAddress(host: "10.0.0.13", port: 4002, load: 5)!
+    /// Short enough for a test's waits; long enough that a loaded machine's pauses do not expire a live key.
+    let timings = FleetTimings(ttlMilliseconds: 2_000, refreshMilliseconds: 400, pendingLimit: 4_096)
 
-    @Test func twoServersClaimingTheSameCodesNeverBothWinOne() async throws {
+    @Test func twoServersClaimingTheSameRoomsNeverBothWinOne() async throws {
         let redis = try RedisServerProcess()
         let codes = distinctCodes(2_000)
-        let timings = FleetTimings(pendingLimit: 4_096)
         let logA = EventLog(), logB = EventLog()
-        let a = loopbackDirectory("a", port: redis.port, timings: timings, log: logA)
-        let b = loopbackDirectory("b", port: redis.port, timings: timings, log: logB)
+        let (a, b) = await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
+        }
         let submitted = await onOwnThread {
             // Both submit from threads of their own, so the two workers race for every code.
             let directories = [a, b]
@@ -26,7 +30,7 @@ struct FleetDirectoryTests {
             defer { queued.deallocate() }
             nonisolated(unsafe) let counts = queued
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                counts[index] = codes.filter { directories[index].claim($0) == .queued }.count
+                counts[index] = codes.enumerated().filter { directories[index].claim(room: $0.element, ticket: $0.offset) == .queued }.count
             }
             return counts[0] + counts[1]
         }
@@ -37,7 +41,7 @@ struct FleetDirectoryTests {
         var bothWon: [String] = [], noneWon: [String] = []
         for code in codes {
             switch (wonA[code], wonB[code]) {
-            case (.claimed?, .takenBy("a")?), (.takenBy("b")?, .claimed?): continue
+            case (.claimed?, .takenBy("a", addressA)?), (.takenBy("b", addressB)?, .claimed?): continue
             case (.claimed?, .claimed?): bothWon.append(code)
             default: noneWon.append(code)
             }
@@ -46,118 +50,202 @@ struct FleetDirectoryTests {
         #expect(noneWon.isEmpty, "no clear winner for \(noneWon.count) codes: \(noneWon.prefix(5))")
     }
 
-    @Test func theOtherServerFindsAClaimedCodesOwnerAndAddress() async throws {
+    @Test func theOtherServerFindsAClaimedRoomOrHeldSeatWithItsAddress() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
-        let a = loopbackDirectory("a", port: redis.port, log: logA)
-        let b = loopbackDirectory("b", port: redis.port, log: logB)
-        a.register(address)
-        let registered = await onOwnThread {
-            logA.wait(for: 1) { if case .registered(let error) = $0 { error.map(String.init) ?? "ok" } else { nil } }
+        let (a, b) = await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             loopbackDirectory("b", port: redis.port, timings: timings, log: logB))
         }
-        #expect(registered.first == "ok", "\(registered)")
-        #expect(a.claim("k7px") == .queued)
+        #expect(a.claim(room: "K7PX", ticket: 1) == .queued)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
-        #expect(b.owner(of: "K7PX") == .queued)
-        #expect(b.owner(of: "K7PY") == .queued)
-        #expect(b.owner(of: "K0PX") == .invalid)
-        let found = await onOwnThread { logB.wait(for: 2, owners) }
-        #expect(found.map(\.code) == ["K7PX", "K7PY"])
-        #expect(found.map(\.result) == [.owner(serverID: "a", address: address), .none])
+        #expect(a.refresh(rooms: ["k7px"], seats: ["ABCD3467"]) == .queued)
+        #expect(await onOwnThread { logA.wait(for: 1, refreshes) }.map(\.restored) == [1])  // the seat is new, the room is ours
+        #expect(b.find(room: "k7px", ticket: 7) == .queued)
+        #expect(b.find(room: "k7py", ticket: 8) == .queued)
+        #expect(b.find(seat: "abcd3467", ticket: 9) == .queued)
+        #expect(b.find(room: "k7 px", ticket: 10) == .invalid)
+        #expect(b.find(seat: "ABCD346O", ticket: 11) == .invalid)
+        let found = await onOwnThread { logB.wait(for: 3, owners) }
+        #expect(found.map(\.ticket) == [7, 8, 9])
+        #expect(found.map(\.result) == [.owner(serverID: "a", address: addressA), .none, .owner(serverID: "a", address: addressA)])
+    }
+
+    @Test func aNewDirectoryTakesNoClaimUntilItHasSettled() async throws {
+        let redis = try RedisServerProcess()
+        let log = EventLog()
+        let a = loopbackDirectory("a", port: redis.port, timings: timings, log: log)
+        // Before any server has registered, Redis has no epoch: nobody may claim yet.
+        _ = a.claim(room: "k7px", ticket: 1)
+        #expect(await onOwnThread { log.wait(for: 1, claims) }.map(\.result) == [.settling(milliseconds: 2_000)])
+        a.register(addressA)
+        let first = await onOwnThread { log.wait(for: 2, registrations) }
+        #expect(first.map(\.newEpoch) == [true, false], "only the first registration begins the epoch")
+        log.clear()
+        _ = a.claim(room: "k7px", ticket: 2)
+        let settling = await onOwnThread { log.wait(for: 1, claims) }.map(\.result)
+        guard case .settling(let wait)? = settling.first, wait > 0, wait <= 2_000 else {
+            Issue.record("a claim while settling came to \(settling)")
+            return
+        }
+        await onOwnThread { Poll.sleep(milliseconds: Int32(wait) + 50) }
+        log.clear()
+        _ = a.claim(room: "k7px", ticket: 3)
+        #expect(await onOwnThread { log.wait(for: 1, claims) }.map(\.result) == [.claimed])
+    }
+
+    @Test func aRedisRestartedEmptyGetsTheLiveRoomsBackBeforeAnyNewClaim() async throws {
+        let redis = try RedisServerProcess()
+        let logA = EventLog(), logB = EventLog()
+        let (a, b) = await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
+        }
+        _ = a.claim(room: "k7px", ticket: 1)
+        #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        redis.kill()
+        let restarted = try RedisServerProcess(port: redis.port)
+        // B races for A's room as soon as Redis is back: refused while the directory settles.
+        let raced = await onOwnThread {
+            var results: [ClaimResult] = []
+            for ticket in 0..<30 {
+                logB.clear()
+                _ = b.claim(room: "k7px", ticket: ticket)
+                if let result = logB.wait(for: 1, claims).first?.result { results.append(result) }
+                if case .settling = results.last { break }
+                Poll.sleep(milliseconds: 50)
+            }
+            return results
+        }
+        guard case .settling? = raced.last else {
+            Issue.record("B's claims of A's room after the restart came to \(raced)")
+            return
+        }
+        #expect(!raced.contains(.claimed))
+        // A's refresh, as a live server's every period, puts its room back; once settled (the settling began
+        // with the first registration after the restart, which may come a beat after it), B finds the room A's.
+        logA.clear()
+        let afterwards = await onOwnThread {
+            var result: ClaimResult?
+            for ticket in 100..<200 {
+                _ = a.refresh(rooms: ["k7px"], seats: [])
+                _ = logA.wait(for: ticket - 99, refreshes)
+                logB.clear()
+                _ = b.claim(room: "k7px", ticket: ticket)
+                result = logB.wait(for: 1, claims).first?.result
+                guard case .settling? = result else { break }
+                Poll.sleep(milliseconds: 200)
+            }
+            return result
+        }
+        #expect(afterwards == .takenBy(serverID: "a", address: addressA))
+        let refreshed = logA.wait(for: 1, refreshes)
+        #expect(refreshed.first?.restored == 1, "the first refresh after the restart put the room back: \(refreshed.prefix(2))")
+        #expect(refreshed.dropFirst().allSatisfy { $0.restored == 0 && $0.lostRooms.isEmpty })
+        restarted.kill()
     }
 
     @Test func aServerThatStopsRefreshingDropsOutAfterItsTTL() async throws {
         let redis = try RedisServerProcess()
-        // Long enough that a loaded machine's pauses do not make a live claim expire.
-        let timings = FleetTimings(ttlMilliseconds: 2_000, refreshMilliseconds: 400)
         let logA = EventLog(), logB = EventLog()
-        let a = loopbackDirectory("a", port: redis.port, timings: timings, log: logA)
-        let b = loopbackDirectory("b", port: redis.port, timings: timings, log: logB)
-        a.register(address)
-        #expect(a.claim("K7PX") == .queued)
+        let (a, b) = await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
+        }
+        _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
         // Refreshed, the claim outlives three TTLs.
         let lost = await onOwnThread {
-            var lost: [String] = []
+            logA.clear()
             for _ in 0..<15 {
-                _ = a.refresh(["K7PX"])
+                _ = a.refresh(rooms: ["k7px"], seats: [])
                 Poll.sleep(milliseconds: 400)
             }
-            logA.wait(for: 15) { if case .refreshed(let lost, nil) = $0 { lost } else { nil } }.forEach { lost += $0 }
-            return lost
+            return logA.wait(for: 15, refreshes).flatMap(\.lostRooms)
         }
         #expect(lost.isEmpty)
-        _ = b.owner(of: "K7PX")
-        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "a", address: address)])
+        _ = b.find(room: "k7px", ticket: 2)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "a", address: addressA)])
         // Its record no longer refreshed, the server is gone after one TTL (waited three times over),
-        // though its code is still refreshed: nobody is sent to a dead server.
+        // though its room is still refreshed: nobody is sent to a dead server, and its rooms may be taken.
         a.stopRegistering()
         await onOwnThread {
             for _ in 0..<15 {
-                _ = a.refresh(["K7PX"])
+                _ = a.refresh(rooms: ["k7px"], seats: [])
                 Poll.sleep(milliseconds: 400)
             }
         }
         logB.clear()
-        _ = b.owner(of: "K7PX")
+        _ = b.find(room: "k7px", ticket: 3)
         #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
-        // Its code no longer refreshed either, the code is free after one TTL (waited three times over).
-        await onOwnThread { Poll.sleep(milliseconds: 6_000) }
-        _ = b.claim("K7PX")
+        _ = b.claim(room: "k7px", ticket: 4)
         #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
-        // A refresh of a code that is someone else's now reports it lost, and leaves it theirs.
-        _ = a.refresh(["K7PX"])
-        #expect(await onOwnThread { logA.wait(for: 1) { if case .refreshed(let lost, _) = $0, !lost.isEmpty { lost } else { nil } } }
-                == [["K7PX"]])
+        // A refresh of a room a live server holds now reports it lost, and leaves it theirs.
+        logA.clear()
+        _ = a.refresh(rooms: ["k7px"], seats: [])
+        #expect(await onOwnThread { logA.wait(for: 1, refreshes) }.map(\.lostRooms) == [["k7px"]])
+        logB.clear()
+        _ = b.find(room: "k7px", ticket: 5)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "b", address: addressB)])
     }
 
-    @Test func releaseFreesOnlyOurOwnCode() async throws {
+    @Test func releaseFreesOnlyOurOwnClaims() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
-        let a = loopbackDirectory("a", port: redis.port, log: logA)
-        let b = loopbackDirectory("b", port: redis.port, log: logB)
-        _ = a.claim("K7PX")
+        let (a, b) = await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
+        }
+        _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
-        _ = b.release("K7PX")
+        _ = b.release(room: "k7px")
         #expect(await onOwnThread { logB.wait(for: 1, releases) }.map(\.released) == [false])
-        _ = b.claim("K7PX")
-        #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.takenBy(serverID: "a")])
-        _ = a.release("k7px")
+        _ = b.claim(room: "k7px", ticket: 2)
+        #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.takenBy(serverID: "a", address: addressA)])
+        _ = a.release(room: "K7PX")
         #expect(await onOwnThread { logA.wait(for: 1, releases) }.map(\.released) == [true])
         logB.clear()
-        _ = b.claim("K7PX")
+        _ = b.claim(room: "k7px", ticket: 3)
+        #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        // Leaving deletes the record and the claims: nobody is sent to a server that stopped.
+        logA.clear()
+        _ = a.claim(room: "abcd", ticket: 4)
+        #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        await onOwnThread { a.leave(rooms: ["abcd"], seats: [], waitingUpTo: 5_000) }
+        logB.clear()
+        _ = b.find(room: "abcd", ticket: 5)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
+    }
+
+    @Test func aClaimHeldByAServerWithNoRecordIsTakenOver() async throws {
+        let redis = try RedisServerProcess()
+        let logA = EventLog(), logB = EventLog()
+        // A claims without a record of its own (as a server whose record expired when it died).
+        let b = await onOwnThread { settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB) }
+        let a = loopbackDirectory("a", port: redis.port, timings: timings, log: logA)
+        _ = a.claim(room: "k7px", ticket: 1)
+        #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        _ = b.find(room: "k7px", ticket: 2)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
+        _ = b.claim(room: "k7px", ticket: 3)
         #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
     }
 
-    @Test func aDeadRedisIsUnavailableQuicklyAndARestartedOneWorksAgain() async throws {
+    @Test func aDeadRedisIsUnavailableQuickly() async throws {
         let redis = try RedisServerProcess()
         let log = EventLog()
-        let a = loopbackDirectory("a", port: redis.port, log: log)
-        _ = a.claim("K7PX")
-        #expect(await onOwnThread { log.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        let a = await onOwnThread { settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: log) }
         redis.kill()
         log.clear()
         let start = MonotonicClock.seconds()
-        _ = a.claim("K7PY")
-        let failed = await onOwnThread { log.wait(for: 1, claims) }
+        _ = a.claim(room: "k7py", ticket: 1)
+        _ = a.find(room: "k7py", ticket: 2)
+        let failedClaim = await onOwnThread { log.wait(for: 1, claims) }
+        let failedFind = await onOwnThread { log.wait(for: 1, owners) }
         #expect(MonotonicClock.seconds() - start < 2)
-        guard case .unavailable? = failed.first?.result else {
-            Issue.record("a claim with Redis down came to \(failed)")
+        guard case .unavailable? = failedClaim.first?.result, case .unavailable? = failedFind.first?.result else {
+            Issue.record("with Redis down, a claim came to \(failedClaim) and a lookup to \(failedFind)")
             return
         }
-        let restarted = try RedisServerProcess(port: redis.port)
-        // The client's backoff (200 ms at most here) may refuse the first tries.
-        let result = await onOwnThread {
-            var result: ClaimResult?
-            for _ in 0..<20 where result != .claimed {
-                log.clear()
-                _ = a.claim("K7PY")
-                result = log.wait(for: 1, claims).first?.result
-                if result != .claimed { Poll.sleep(milliseconds: 100) }
-            }
-            return result
-        }
-        #expect(result == .claimed)
-        restarted.kill()
     }
 }

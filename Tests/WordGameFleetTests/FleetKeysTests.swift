@@ -2,25 +2,24 @@ import Testing
 import WordGameFleet
 
 @Suite struct FleetKeysTests {
-    @Test func codesAreUpperCasedIntoTheirKeys() {
-        #expect(FleetKeys.room("k7px") == "wordgame:room:K7PX")
-        #expect(FleetKeys.room("K7PXA") == "wordgame:room:K7PXA")
+    @Test func roomsAreLowerCasedAndSeatsUpperCasedIntoTheirKeys() {
+        #expect(FleetKeys.room("K7PX") == "wordgame:room:k7px")
+        #expect(FleetKeys.room("k7pxa") == "wordgame:room:k7pxa")
+        #expect(FleetKeys.room("Class-7b_2") == "wordgame:room:class-7b_2")
+        #expect(FleetKeys.room(String(repeating: "a", count: 24)) != nil)
         #expect(FleetKeys.seat("abcd3467") == "wordgame:seat:ABCD3467")
-        #expect(FleetKeys.hostKey("abcdefghjkmn") == "wordgame:key:ABCDEFGHJKMN")
         #expect(FleetKeys.server("eu-1.school_b") == "wordgame:server:eu-1.school_b")
     }
 
-    @Test func anythingButACodeBuildsNoKey() {
-        // Wrong lengths, look-alikes left out of the alphabet (0, O, 1, I, L, 2, Z, 5, S), separators, globs, non-ASCII.
-        for bad in ["", "K7P", "K7PXAB", "K0PX", "KOPX", "K1PX", "KLPX", "K2PX", "K5PX", "KSPX", "K7P:", "K7P*", "K7 P",
-                    "K7PÉ", "ＫＡＢＣ", "K7P\n"] {
+    @Test func anythingButARoomNameOrACodeBuildsNoKey() {
+        // Empty, too long, separators, globs, non-ASCII (the Kelvin sign folds to k), control characters.
+        for bad in ["", String(repeating: "a", count: 25), "K7P:", "K7P*", "K7 P", "K7PÉ", "ＫＡＢＣ", "K7P\n", "\u{212A}7PX", "a.b"] {
             #expect(FleetKeys.room(bad) == nil, "\(bad)")
         }
-        #expect(FleetKeys.seat("ABCD346") == nil)
-        #expect(FleetKeys.seat("ABCD34678") == nil)
-        #expect(FleetKeys.seat("ABCD346O") == nil)
-        #expect(FleetKeys.hostKey("ABCDEFGHJKM") == nil)
-        #expect(FleetKeys.hostKey("ABCDEFGHJKM0") == nil)
+        // Resume codes: eight characters of the alphabet, which leaves out 0, O, 1, I, L, 2, Z, 5 and S.
+        for bad in ["ABCD346", "ABCD34678", "ABCD346O", "ABCD3461", "ABCD346:", "ABCD346\u{212A}"] {
+            #expect(FleetKeys.seat(bad) == nil, "\(bad)")
+        }
     }
 
     @Test func serverIDsHaveASyntax() {
@@ -31,12 +30,19 @@ import WordGameFleet
     }
 
     @Test func anAddressRecordRoundTripsAndRefusesWhatWouldBreakIt() throws {
-        let address = try #require(FleetAddress(host: "10.0.0.12", port: 4001, load: 37))
-        #expect(String(decoding: address.record, as: UTF8.self) == "10.0.0.12 4001 37")
+        let address = try #require(FleetAddress(host: "10.0.0.12", port: 4001, webPort: 8081, load: 37))
+        #expect(String(decoding: address.record, as: UTF8.self) == "10.0.0.12 4001 8081 37")
         #expect(FleetAddress(record: address.record) == address)
+        let noWeb = try #require(FleetAddress(host: "fd00::12", port: 4001, load: 0))
+        #expect(String(decoding: noWeb.record, as: UTF8.self) == "fd00::12 4001 0 0")
+        #expect(FleetAddress(record: noWeb.record) == noWeb)
         #expect(FleetAddress(host: "a b", port: 1, load: 0) == nil)
         #expect(FleetAddress(host: "", port: 1, load: 0) == nil)
+        #expect(FleetAddress(host: "h", port: 0, load: 0) == nil)
+        #expect(FleetAddress(host: "h", port: 1, webPort: 0, load: 0) == nil)
         #expect(FleetAddress(host: "h", port: 1, load: -1) == nil)
-        for bad in ["h 1", "h 1 2 3", "h x 2", "h 70000 2", "h 1 -2"] { #expect(FleetAddress(record: Array(bad.utf8)) == nil, "\(bad)") }
+        for bad in ["h 1 0", "h 1 0 2 3", "h x 0 2", "h 70000 0 2", "h 1 0 -2", "h 0 0 1", "h 1 99999 1"] {
+            #expect(FleetAddress(record: Array(bad.utf8)) == nil, "\(bad)")
+        }
     }
 }

@@ -59,6 +59,8 @@ import WordGameProtocol
         .wordList(name: "animals", words: 40),
         .end(.wordList),
         .rulesSet,
+        .moved(Elsewhere(host: "192.0.2.3", port: 4001, web: "http://192.0.2.3:8081")!),
+        .moved(Elsewhere(host: "fd00::3", port: 65_535, web: "")!),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -108,10 +110,11 @@ import WordGameProtocol
         case .rules: "rules"
         case .wordList: "wordList"
         case .rulesSet: "rulesSet"
+        case .moved: "moved"
         }
     }
 
-    static let variantCount = 43
+    static let variantCount = 44
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -128,7 +131,7 @@ import WordGameProtocol
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
                              "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB", "SAVED",
-                             "RULES", "WORDLIST", "OK RULES"])
+                             "RULES", "WORDLIST", "OK RULES", "MOVED"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 
@@ -166,7 +169,12 @@ import WordGameProtocol
                       "INFO \"a\"b", "INFO bare", "PONG extra", "OK MAYBE", "END", "END \"TOP\"",
                       // Numbers out of range, signed or padded: a hostile server's, never read as numbers.
                       "STARTING 10000000000000", "STARTING 9223372036854775808", "STARTING -5", "STARTING +5", "STARTING 05",
-                      "GAMEOVER 1 1 1 1 99999999999999999999"])
+                      "GAMEOVER 1 1 1 1 99999999999999999999",
+                      // A place a client could not go to, or that would break the command line or URL it builds.
+                      "MOVED \"h\" 0 \"\"", "MOVED \"h\" 65536 \"\"", "MOVED \"\" 4001 \"\"", "MOVED \"a b\" 4001 \"\"",
+                      "MOVED \"a\\\"b\" 4001 \"\"", "MOVED \"h/x\" 4001 \"\"", "MOVED \"h\" 4001 \"javascript:alert(1)\"",
+                      "MOVED \"h\" 4001 \"http://h:8081/x\"", "MOVED \"h\" 4001 \"http://h:0\"", "MOVED \"h\" 4001 \"http://h:+81\"",
+                      "MOVED \"h\" 4001 \"https://h:8081\"", "MOVED \"h\" 4001", "MOVED \"\(String(repeating: "h", count: 254))\" 4001 \"\""])
     func malformedLinesAreRejected(line: String) {
         #expect(throws: ServerMessage.ParseError.self) { try ServerMessage(line: line) }
     }

@@ -262,6 +262,7 @@ public struct PresentState: Sendable {
             settings?.receive(told)
         case .wordList(let name, let words): incomingWordLists.append((name, words))
         case .rulesSet: if settings?.applying == true { settings = nil }
+        case .moved: break  // a reply to HOST or WATCH, followed before the screen's loop
         }
     }
 

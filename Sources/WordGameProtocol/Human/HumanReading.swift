@@ -162,6 +162,8 @@ struct HumanReading {
             lines += HumanBlocks.wordLists(run(from: index) { if case .wordList(let name, let words) = $0 { (name, words) } else { nil } })
         case .rulesSet:
             lines.append("You changed the rules; everyone in the room is told.")
+        case .moved:
+            return  // the ERROR moved after it says where, in words
         }
     }
 }

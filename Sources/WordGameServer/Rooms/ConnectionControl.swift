@@ -16,6 +16,10 @@ protocol ConnectionControl: AnyObject {
     /// Where the seat stands now: in a room or not, and whether it has ever
     /// been (the transport admits input and closes the unregistered by it).
     func seatChanged(_ player: PlayerID, _ standing: SeatStanding)
+    /// The seat's command waits for the fleet's directory (true), or has its
+    /// answer (false): meanwhile its connection's later lines wait unread, so
+    /// that its replies keep their order.
+    func awaitDirectory(_ player: PlayerID, _ waiting: Bool)
     /// Whether the seat's connection reads sentences (human mode), not Protocol.md's lines.
     func readsSentences(_ player: PlayerID) -> Bool
 }

@@ -51,6 +51,13 @@ final class Hub {
     var wrongCodes: WrongCodes
     /// The server is stopping: connections that go now leave.
     var shuttingDown = false
+    /// The fleet's directory, when the server is one of several (`HubFleet.swift`); nil on its own.
+    var directory: RoomDirectory?
+    /// Commands waiting for the directory, by ticket.
+    var directoryWaits: [Int: DirectoryWait] = [:]
+    var nextTicket = 0
+    /// Commands to ask again once the directory has settled, soonest first.
+    var directoryRetries: [(at: Instant, wait: DirectoryWait)] = []
 
     init(settings: GameSettings, environment: RoomEnvironment, control: ConnectionControl, limits: ConnectionLimits = ConnectionLimits(),
          affinity: ThreadAffinity = ThreadAffinity("the hub")) {
@@ -93,13 +100,13 @@ final class Hub {
 
     var nextWakeup: Instant? {
         let rooms = self.rooms.values.compactMap { $0.nextWakeup(hostGrace: settings.hostGraceMilliseconds) }.min()
-        guard let seat = heldSeats.nextExpiry else { return rooms }
-        return min(rooms ?? seat, seat)
+        return [rooms, heldSeats.nextExpiry, nextDirectoryRetry].compactMap { $0 }.min()
     }
 
     func tick(at now: Instant) {
         affinity.check()
         releaseExpiredSeats(at: now)
+        retryDirectory(at: now)
         for room in rooms.values {
             room.tick(at: now)
             if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }
@@ -188,21 +195,28 @@ final class Hub {
         if let room = session.room {
             return error(.alreadyInRoom, HubTexts.inRoomCannotJoin(room.spokenName), to: id)
         }
-        guard let name = session.name else {
+        guard session.name != nil else {
             return error(.noName, HubTexts.nameFirst, to: id)
         }
         guard let roomName = validRoom(raw ?? Names.defaultRoom, for: id) else { return }
-        let room: Room
-        if let existing = rooms[roomName] {
-            room = existing
-        } else {
-            if let refusal = mistypedCode(roomName) { return error(.noRoom, refusal, to: id) }
-            guard settings.openRooms else {
-                return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased()), to: id)
-            }
-            guard hasRoomForAnother(id) else { return }
-            room = Room(name: roomName, settings: settings, environment: environment)
+        if let existing = rooms[roomName] { return join(roomName, id, into: existing, at: now) }
+        if let refusal = mistypedCode(roomName) { return error(.noRoom, refusal, to: id) }
+        if directory != nil {
+            // Another server may have it; if not, and JOIN makes rooms here, it is claimed for this one.
+            let creating = settings.openRooms && rooms.count < settings.maxRooms
+            return ask(.join(room: roomName, creating: creating), for: id, at: now)
         }
+        guard settings.openRooms else {
+            return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased()), to: id)
+        }
+        guard hasRoomForAnother(id) else { return }
+        join(roomName, id, into: Room(name: roomName, settings: settings, environment: environment), at: now)
+    }
+
+    /// JOIN's last steps, into a room that exists or was just made for it (and
+    /// is kept only if the player gets in): locked, a name that clashes, then the seat.
+    func join(_ roomName: String, _ id: PlayerID, into room: Room, at now: Instant) {
+        guard let name = sessions[id]?.name else { return }
         if room.locked {
             return error(.roomLocked, HubTexts.roomLocked(room.spokenName), to: id)
         }
@@ -227,9 +241,10 @@ final class Hub {
         if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }
     }
 
-    /// A room with nobody in it (and no host coming back) is gone.
+    /// A room with nobody in it (and no host coming back) is gone, and its claim in the fleet's directory.
     func forget(_ room: Room) {
         rooms[room.name] = nil
+        directory?.release(room: room.name)
     }
 
     // MARK: Helpers

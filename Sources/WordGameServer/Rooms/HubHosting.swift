@@ -12,7 +12,19 @@ extension Hub {
             return error(.alreadyInRoom, HubTexts.inRoomCannotHost(room.spokenName), to: id)
         }
         guard hasRoomForAnother(id) else { return }
-        let code = RoomCode.fresh(roomCount: rooms.count, random: random) { rooms[$0] != nil }
+        // In a fleet the code must be no other server's either: claimed first (`HubFleet.swift`).
+        if directory != nil { return ask(.host(code: freshCode(), tries: 0), for: id, at: now) }
+        openHostedRoom(code: freshCode(), for: id, at: now)
+    }
+
+    /// A code no room here uses.
+    func freshCode() -> String {
+        RoomCode.fresh(roomCount: rooms.count, random: random) { rooms[$0] != nil }
+    }
+
+    /// HOST's room, under `code` (free here, and in the fleet claimed for this server).
+    func openHostedRoom(code: String, for id: PlayerID, at now: Instant) {
+        guard let session = sessions[id] else { return }
         let key = RoomCode.make(length: RoomCode.keyLength, random: random)
         let room = Room(name: code.lowercased(), settings: settings, environment: environment,
                         hostSeat: RoomHost.Seat(name: session.name ?? HubTexts.defaultHostName, key: key, connection: nil, awaySince: nil))
@@ -32,6 +44,7 @@ extension Hub {
         }
         guard let roomName = validRoom(claim.room, for: id) else { return }
         guard let room = rooms[roomName] else {
+            if directory != nil { return ask(.reclaim(claim), for: id, at: now) }
             return error(.noRoom, HubTexts.noRoomToReclaim(roomName.uppercased()), to: id)
         }
         guard let hostSeat = room.seat, hostSeat.key == claim.key.uppercased() else {
@@ -43,8 +56,8 @@ extension Hub {
             control.closeAfterFlush(previous)
         }
         // The seat held for the connection that dropped is the seat taken back now: its code and its hold go.
-        if let held = hostSeat.lastConnection, held != id, let heldSession = sessions[held], heldSession.awaySince != nil {
-            heldSeats.count(heldSession.address, -1)
+        if let held = hostSeat.lastConnection, held != id, sessions[held]?.awaySince != nil {
+            endHold(of: held)
             forgetSession(held)
         }
         self.seat(id, in: room, as: .host)
@@ -60,6 +73,7 @@ extension Hub {
         }
         guard let roomName = validRoom(raw ?? Names.defaultRoom, for: id) else { return }
         guard let room = rooms[roomName] else {
+            if directory != nil { return ask(.watch(room: roomName), for: id, at: now) }
             return error(.noRoom, HubTexts.noRoomToWatch(roomName.uppercased()), to: id)
         }
         guard room.hasRoomForViewer else {
@@ -100,8 +114,8 @@ extension Hub {
         for someone in room.close(at: now) {
             seat(someone, in: nil)
             // A seat held for a drop was a seat in this room: it goes with the room, code and hold.
-            if let held = sessions[someone], held.awaySince != nil {
-                heldSeats.count(held.address, -1)
+            if sessions[someone]?.awaySince != nil {
+                endHold(of: someone)
                 forgetSession(someone)
             }
         }

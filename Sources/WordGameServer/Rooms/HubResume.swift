@@ -17,6 +17,11 @@ extension Hub {
 
     var graceSeconds: Int { settings.resumeGraceMilliseconds / 1_000 }
 
+    /// Whether `code` (in capitals) is shaped like a resume code, so that another server may hold its seat.
+    static func couldBeACode(_ code: String) -> Bool {
+        code.count == tokenLength && code.allSatisfy(RoomCode.alphabet.contains)
+    }
+
     /// `TOKEN` and what to do with it, in words for people typing into `nc`.
     func tokenLines(for id: PlayerID) -> [ServerMessage] {
         guard let code = token(for: id) else { return [] }
@@ -47,6 +52,7 @@ extension Hub {
         sessions[id]?.awaySince = now
         heldSeats.count(session.address, +1)
         heldSeats.hold(id, since: now, until: now.adding(milliseconds: settings.resumeGraceMilliseconds))
+        if let code = session.token { directory?.hold(seat: code) }
         switch session.role {
         case .member: room.memberAway(id, at: now)
         case .host: room.hostAway(id, at: now)
@@ -59,12 +65,19 @@ extension Hub {
     func releaseExpiredSeats(at now: Instant) {
         while let (id, since) = heldSeats.popExpired(at: now) {
             guard let session = sessions[id], session.awaySince == since else { continue }  // back since, or gone another way
-            heldSeats.count(session.address, -1)
+            endHold(of: id)
             environment.log(ConsoleTexts.didNotComeBack(room: sessions[id]?.room?.name, name: sessions[id]?.name,
                                                         graceSeconds: graceSeconds))
             leaveRoom(id, why: .dropped, announced: .left, at: now)
             forgetSession(id)
         }
+    }
+
+    /// A held seat is held no more (taken back, or given up): its count, and its entry in the fleet's directory, go.
+    func endHold(of id: PlayerID) {
+        guard let session = sessions[id], session.awaySince != nil else { return }
+        heldSeats.count(session.address, -1)
+        if let code = session.token { directory?.release(seat: code) }
     }
 
     /// Forgets a session and its code.
@@ -73,7 +86,9 @@ extension Hub {
         sessions[id] = nil
     }
 
-    /// RESUME <code> from `id`: the held seat becomes this connection's.
+    /// RESUME <code> from `id`: the held seat becomes this connection's. A code
+    /// this server does not know may be a seat another server of the fleet holds:
+    /// the directory is asked (`HubFleet.swift`) before the code is called wrong.
     func resume(_ typed: String, _ id: PlayerID, at now: Instant) {
         guard let session = sessions[id] else { return }
         if let room = session.room {
@@ -90,11 +105,8 @@ extension Hub {
         guard let held = tokens[code], held != id, let seat = sessions[held], let room = seat.room,
               seat.role != .host || room.seat?.connection == nil || room.seat?.connection == held
         else {
-            guard wrongCodes.book(from: session.address, at: now) else {
-                control.holdInput(fromAddressOf: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
-                return error(.slowDown, HubTexts.tooManyWrongCodes(waitSeconds: limits.resumeGuessIntervalMilliseconds / 1_000), to: id)
-            }
-            return error(.badCode, HubTexts.noSeatForCode(typed.prefix(Self.tokenLength * 2), graceSeconds: graceSeconds), to: id)
+            if directory != nil && tokens[code] == nil && Self.couldBeACode(code) { return ask(.resume(code: typed), for: id, at: now) }
+            return refuseCode(typed, id, at: now)
         }
         if seat.awaySince == nil {
             // The old connection is still open (frozen, or another device): it is told, and cut off.
@@ -103,7 +115,7 @@ extension Hub {
             if seat.role == .member { room.game?.match.playerAway(held) }  // the pair sent to the old connection never left
         }
         if let own = session.token { tokens[own] = nil }
-        if seat.awaySince != nil { heldSeats.count(seat.address, -1) }
+        endHold(of: held)
         sessions[id] = nil
         control.rebind(held, to: id)
         sessions[held]?.awaySince = nil
@@ -117,5 +129,15 @@ extension Hub {
         case .host: room.seatHost(held, afterOK: confirmation, at: now)
         case .viewer: outbox.send(confirmation, to: held)
         }
+    }
+
+    /// A code with no seat: `bad-code`, or past the address's allowance of wrong codes, `slow-down` and a hold.
+    func refuseCode(_ typed: String, _ id: PlayerID, at now: Instant) {
+        guard let session = sessions[id] else { return }
+        guard wrongCodes.book(from: session.address, at: now) else {
+            control.holdInput(fromAddressOf: id, milliseconds: limits.resumeGuessIntervalMilliseconds)
+            return error(.slowDown, HubTexts.tooManyWrongCodes(waitSeconds: limits.resumeGuessIntervalMilliseconds / 1_000), to: id)
+        }
+        error(.badCode, HubTexts.noSeatForCode(typed.prefix(Self.tokenLength * 2), graceSeconds: graceSeconds), to: id)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import WordGameFleet
 import WordGameResults
 
 /// What other threads hand to the event loop: a request to stop, news from
-/// the results writer, and files read for a browser. Guarded by a lock; the
+/// the results writer, files read for a browser, and the fleet directory's answers. Guarded by a lock; the
 /// sender then wakes the loop through its pipe. The pipe only wakes: a full
 /// pipe may drop a byte, never a letter.
 final class LoopMail: @unchecked Sendable {
@@ -16,6 +17,7 @@ final class LoopMail: @unchecked Sendable {
     private var stopRequested = false
     private var saved: [ResultsWriter.SaveOutcome] = []
     private var replies: [Reply] = []
+    private var directory: [DirectoryEvent] = []
 
     func requestStop() {
         lock.lock()
@@ -35,14 +37,21 @@ final class LoopMail: @unchecked Sendable {
         lock.unlock()
     }
 
+    func post(_ event: DirectoryEvent) {
+        lock.lock()
+        directory.append(event)
+        lock.unlock()
+    }
+
     /// What arrived since the last look.
-    func take() -> (stop: Bool, saved: [ResultsWriter.SaveOutcome], replies: [Reply]) {
+    func take() -> (stop: Bool, saved: [ResultsWriter.SaveOutcome], replies: [Reply], directory: [DirectoryEvent]) {
         lock.lock()
         defer {
             saved.removeAll()
             replies.removeAll()
+            directory.removeAll()
             lock.unlock()
         }
-        return (stopRequested, saved, replies)
+        return (stopRequested, saved, replies, directory)
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import WordGame
 import WordGamePOSIX
+import WordGameFleet
 import WordGameProtocol
 import WordGameResults
 
@@ -38,6 +39,8 @@ public final class Server: @unchecked Sendable {
     public var webPort: UInt16? { webListener?.port }
     let input: InputPath
     let writes: WritePath
+    /// The fleet's directory, when this server is one of several; nil on its own.
+    let fleet: FleetLink?
     private(set) var hub: Hub!
     let mail = LoopMail()
     private let finished = DispatchSemaphore(value: 0)
@@ -89,7 +92,20 @@ public final class Server: @unchecked Sendable {
             log: { events($0) },
             gameEnded: { record in results?.save(record) },
             browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) })
+        if let fleetConfiguration = configuration.fleet {
+            let post: @Sendable (DirectoryEvent) -> Void = { event in
+                mail.post(event)
+                wake.wake()
+            }
+            guard let link = FleetLink(fleetConfiguration, port: listener.port, webPort: webListener?.port, post: post,
+                                       log: { events($0) }, warn: { log($0) })
+            else { throw Errno("fleet", code: Errno.invalidArgument) }
+            fleet = link
+        } else {
+            fleet = nil
+        }
         hub = Hub(settings: configuration.game, environment: environment, control: self, limits: limits, affinity: affinity)
+        hub.directory = fleet
         wire()
     }
 
@@ -243,6 +259,7 @@ public final class Server: @unchecked Sendable {
     /// second to take it; results still being written are waited for.
     private func sayGoodbye(_ reason: String) {
         defer { results?.waitUntilIdle() }
+        fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.heldSeatCodes)
         hub.shutdown(reason: reason)
         // BYE is the last line: those who go while the sockets drain (each
         // closes once its BYE is out) are not news any more.
@@ -265,7 +282,7 @@ extension Server: EventLoopDelegate {
     /// The soonest of: the rooms' next deadline, a backlog connection's next
     /// line, the next housekeeping sweep, the listener's pause ending.
     func nextWakeup() -> Instant? {
-        let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil]
+        let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat]
         var soonest = due.compactMap { $0 }.min()
         if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
         return soonest
@@ -288,6 +305,7 @@ extension Server: EventLoopDelegate {
         if bySignal { stopReason = TransportTexts.shuttingDownOnSignal } else if letters.stop { stopReason = TransportTexts.shuttingDown }
         if stopReason != nil { loop.finish() }
         for outcome in letters.saved { hub.resultsSaved(outcome) }
+        for event in letters.directory { fleet?.take(event, hub: hub, at: .now()) }
         for reply in letters.replies where !reply.connection.isClosed {
             writes.enqueue(reply.bytes, for: reply.connection)
             writes.closeAfterFlush(reply.connection)
@@ -299,6 +317,7 @@ extension Server: EventLoopDelegate {
         waiting = []
         hub.tick(at: .now())
         housekeeping(at: .now())
+        fleet?.beat(rooms: Array(hub.rooms.keys), seats: hub.heldSeatCodes, load: table.count, at: .now())
         listener.resumeListening(at: .now())
         webListener?.resumeListening(at: .now())
         writes.flushDirty()

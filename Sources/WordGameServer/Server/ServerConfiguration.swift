@@ -24,11 +24,14 @@ public struct ServerConfiguration: Sendable {
     public var sendThreads: SendThreads
     /// The web port (pages and the game over WebSocket); nil: none.
     public var web: WebConfiguration?
+    /// One of a fleet of servers sharing rooms through a directory in Redis; nil: a server on its own.
+    public var fleet: FleetConfiguration?
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
-                resultsDirectory: String? = nil, sendThreads: SendThreads = SendThreads(), web: WebConfiguration? = nil) {
+                resultsDirectory: String? = nil, sendThreads: SendThreads = SendThreads(), web: WebConfiguration? = nil,
+                fleet: FleetConfiguration? = nil) {
         self.bindAddress = bindAddress
         self.port = port
         self.game = game
@@ -40,5 +43,6 @@ public struct ServerConfiguration: Sendable {
         self.resultsDirectory = resultsDirectory
         self.sendThreads = sendThreads
         self.web = web
+        self.fleet = fleet
     }
 }

@@ -20,6 +20,11 @@ extension Server: ConnectionControl {
         table.connection(for: player)?.seat = standing
     }
 
+    func awaitDirectory(_ player: PlayerID, _ waiting: Bool) {
+        guard let connection = table.connection(for: player) else { return }
+        if waiting { connection.awaitsDirectory = true } else { input.directoryAnswered(connection) }
+    }
+
     func readsSentences(_ player: PlayerID) -> Bool {
         table.connection(for: player)?.mode == .human
     }

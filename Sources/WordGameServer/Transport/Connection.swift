@@ -45,6 +45,11 @@ final class Connection {
     var wantsWritable = false
     /// In the input path's list of connections with input waiting.
     var inBacklog = false
+    /// Its last command waits for the fleet's directory: its next lines wait too.
+    var awaitsDirectory = false
+    /// Lines of a unit already taken from the framing when the command before
+    /// them began to wait (rare: a unit is one line but for a split CR LF).
+    var deferredFrames: [LineFramer.Frame] = []
     /// Close once the output queue is empty (after BYE); nothing more is
     /// queued for it, and its input is discarded.
     var closeWhenFlushed = false

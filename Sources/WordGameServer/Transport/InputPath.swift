@@ -96,29 +96,40 @@ final class InputPath {
         affinity.check()
         var executed = 0
         let framing = connection.framing
-        while framing.hasInput {
+        while hasInput(connection) {
             if connection.isClosing {
                 framing.discardInput()
+                connection.deferredFrames = []
                 break
             }
-            guard executed < limits.linesPerTurn,
+            guard executed < limits.linesPerTurn, !connection.awaitsDirectory,
                   connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
                   connection.pacing.hasToken(at: now),
                   connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
             else { break }
-            let unit = framing.next()
+            let unit: Inbound
+            if connection.deferredFrames.isEmpty {
+                unit = framing.next()
+            } else {
+                unit = .frames(connection.deferredFrames)
+                connection.deferredFrames = []
+            }
             if framing.discardedByteCount > limits.maxDiscardedBytes {
                 onInput(.runawayLine(connection, now))
                 return park(connection)
             }
             switch unit {
             case .frames(let frames):
-                for frame in frames {
+                for (index, frame) in frames.enumerated() {
                     _ = connection.pacing.take(at: now)
                     executed += 1
                     connection.lastLineAt = now
                     onInput(.frame(frame, connection, now))
                     if connection.isClosing { break }
+                    if connection.awaitsDirectory {
+                        connection.deferredFrames = Array(frames[(index + 1)...])
+                        break
+                    }
                 }
             case .reply(let bytes):
                 onInput(.reply(bytes, connection))
@@ -133,6 +144,19 @@ final class InputPath {
         park(connection)
     }
 
+    /// Whether lines wait for the connection: in its framing, or taken and deferred.
+    private func hasInput(_ connection: Connection) -> Bool {
+        connection.framing.hasInput || !connection.deferredFrames.isEmpty
+    }
+
+    /// The command that waited for the fleet's directory has its answer: the
+    /// connection's next lines run from the next turn.
+    func directoryAnswered(_ connection: Connection) {
+        affinity.check()
+        connection.awaitsDirectory = false
+        park(connection)
+    }
+
     /// Gives each connection that had lines waiting its turn.
     func serve(_ waiting: [Connection], at now: Instant) {
         for connection in waiting where !connection.isClosed && !connection.inBacklog {
@@ -143,7 +167,7 @@ final class InputPath {
     /// Reads the socket again once the input is gone; otherwise stops
     /// reading it and remembers to come back.
     func park(_ connection: Connection) {
-        let waiting = connection.framing.hasInput && !connection.isClosed
+        let waiting = hasInput(connection) && !connection.isClosed
         if waiting && !connection.inBacklog {
             connection.inBacklog = true
             backlog.append(connection)
@@ -163,7 +187,8 @@ final class InputPath {
     func nextWakeup(now: Instant) -> Instant? {
         var soonest: Instant?
         for connection in backlog where !connection.isClosed {
-            if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes { continue }
+            // One waiting for the directory is served again when its answer comes (`directoryAnswered`).
+            if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes || connection.awaitsDirectory { continue }
             let next = max(connection.pacing.nextToken(after: now), heldUntil(connection) ?? now)
             soonest = min(soonest ?? next, next)
         }

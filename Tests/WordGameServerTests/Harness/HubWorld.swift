@@ -32,6 +32,9 @@ final class HubWorld {
         var standing = SeatStanding()
         var mode: LineMode
         var human = HumanStream()
+        /// Its command waits for the directory: lines typed meanwhile wait too, in order.
+        var awaitsDirectory = false
+        var waitingLines: [String] = []
 
         init(number: Int, player: PlayerID, address: String, mode: LineMode) {
             self.number = number
@@ -62,10 +65,14 @@ final class HubWorld {
     private(set) var log: [String] = []
     /// Finished games, as the results writer would get them.
     private(set) var games: [GameRecord] = []
+    /// The fleet's directory, in a world whose server is one of a fleet (`fleet: true`).
+    private(set) var directory: DirectoryDouble?
+    /// Clients whose command has its directory answer: their waiting lines run at the turn's end.
+    private var answered: [Client] = []
 
     /// `browserAddress`: the web port's address, as a server with one gives rooms (nil: none).
     init(settings: GameSettings, limits: ConnectionLimits = ConnectionLimits(), seed: UInt64 = 9, start: Instant = .milliseconds(0),
-         browserAddress: String? = nil) {
+         browserAddress: String? = nil, fleet: Bool = false) {
         self.settings = settings
         self.limits = limits
         now = start
@@ -76,6 +83,10 @@ final class HubWorld {
                                           gameEnded: { [unowned self] in games.append($0) },
                                           browserAddress: { room in browserAddress.map { $0 + "?room=" + room.uppercased() } })
         hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
+        if fleet {
+            directory = DirectoryDouble()
+            hub.directory = directory
+        }
     }
 
     /// The game's defaults as a test wants them: the server's own word list,
@@ -83,11 +94,11 @@ final class HubWorld {
     convenience init(rules: Rules = .original, seed: UInt64? = 1, autoStart: Int = 0, countdownMilliseconds: Int = 0,
                      startDelayMilliseconds: Int = 0, openRooms: Bool = true,
                      resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
-                     limits: ConnectionLimits = ConnectionLimits()) {
+                     limits: ConnectionLimits = ConnectionLimits(), fleet: Bool = false) {
         self.init(settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: seed, autoStart: autoStart,
                                          countdownMilliseconds: countdownMilliseconds, startDelayMilliseconds: startDelayMilliseconds,
                                          openRooms: openRooms, resumeGraceMilliseconds: resumeGraceMilliseconds),
-                  limits: limits)
+                  limits: limits, fleet: fleet)
     }
 
     // MARK: Driving it
@@ -110,6 +121,10 @@ final class HubWorld {
     func type(_ line: String, from client: Client) {
         precondition(!client.gone, "\(client) is gone")
         guard !client.closing else { return }  // the server throws a closing connection's input away
+        if client.awaitsDirectory {  // the server leaves it unread until the answer
+            client.waitingLines.append(line)
+            return
+        }
         switch CommandReader.read(.line(line), maxLineBytes: LineFramer.defaultMaxLineBytes) {
         case .nothing: hub.heard(client.player)
         case .command(let command): hub.handle(command, from: client.player, at: now)
@@ -156,6 +171,20 @@ final class HubWorld {
         endTurn()
     }
 
+    /// The directory answers the oldest request it holds (the server's loop
+    /// gets it in the mail); the request must be `request`.
+    func answerDirectory(_ request: DirectoryDouble.Request, _ answer: DirectoryAnswer,
+                         sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let directory, !directory.pending.isEmpty else {
+            Issue.record("the directory holds no request", sourceLocation: sourceLocation)
+            return
+        }
+        let (ticket, asked) = directory.pending.removeFirst()
+        #expect(asked == request, sourceLocation: sourceLocation)
+        hub.directoryAnswered(ticket: ticket, answer, at: now)
+        endTurn()
+    }
+
     /// Every tracked line not yet delivered leaves now, for every seat that got one.
     func deliverTracked() {
         let leaving = undelivered
@@ -193,6 +222,14 @@ final class HubWorld {
         holding.removeAll()
         for client in waiting where !client.gone {
             if let held = client.human.releaseAtPause() { queue(held, for: client) }
+        }
+        // Lines that waited for a directory's answer run now, in order, until one waits again.
+        let released = answered
+        answered.removeAll()
+        for client in released where !client.gone && !client.awaitsDirectory {
+            while !client.awaitsDirectory, !client.waitingLines.isEmpty {
+                type(client.waitingLines.removeFirst(), from: client)
+            }
         }
     }
 
@@ -320,5 +357,11 @@ extension HubWorld: ConnectionControl {
 
     func readsSentences(_ player: PlayerID) -> Bool {
         byPlayer[player]?.mode == .human
+    }
+
+    func awaitDirectory(_ player: PlayerID, _ waiting: Bool) {
+        guard let client = byPlayer[player] else { return }
+        client.awaitsDirectory = waiting
+        if !waiting { answered.append(client) }
     }
 }

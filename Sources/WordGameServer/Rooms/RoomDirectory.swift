@@ -1,0 +1,57 @@
+import WordGame
+import WordGameProtocol
+
+/// What the hub asks of the fleet's directory, when the server is one of a
+/// fleet (`--directory`): the server's `FleetLink` asks Redis, a test answers
+/// by hand. A server on its own has none, and every room is its own.
+///
+/// Requests return at once: false if the directory cannot take one now (its
+/// queue is full), and the hub answers as if it were unreachable. A taken
+/// request is answered later, once, through `Hub.directoryAnswered(ticket:…)`.
+protocol RoomDirectory: AnyObject {
+    /// Claims `room` (lower case) for a new room of this server.
+    func claim(room: String, ticket: Int) -> Bool
+    /// Where `room` (lower case) is, if another server has it.
+    func find(room: String, ticket: Int) -> Bool
+    /// Where the seat held for resume code `seat` is, if another server has it.
+    func find(seat: String, ticket: Int) -> Bool
+    /// The room is gone from this server: its claim goes (no answer).
+    func release(room: String)
+    /// A seat held here after a drop: findable fleet-wide from now on (no answer).
+    func hold(seat: String)
+    /// The held seat was taken back or given up (no answer).
+    func release(seat: String)
+}
+
+/// What the directory said, as the hub acts on it.
+enum DirectoryAnswer: Equatable {
+    /// A claim: the room is this server's now.
+    case ours
+    /// Another live server has the room or the seat.
+    case elsewhere(Elsewhere)
+    /// Nobody has it (a lookup), or only this server did, stale.
+    case nowhere
+    /// A directory that is new or came back empty takes no new claim for this long (see `DirectoryScripts`).
+    case settling(milliseconds: Int)
+    /// Redis cannot be reached (or the directory's queue is full): nothing is known.
+    case unreachable
+}
+
+/// A command waiting for the directory's answer, and whose it is. Its
+/// connection's later lines wait meanwhile (`ConnectionControl.awaitDirectory`),
+/// so replies keep the order of the lines.
+struct DirectoryWait {
+    enum Request: Equatable {
+        /// `HOST`: a claim of a fresh code; `tries` codes were taken already.
+        case host(code: String, tries: Int)
+        /// `JOIN <room>` of a room not here: a claim if JOIN would make it, else a lookup.
+        case join(room: String, creating: Bool)
+        case watch(room: String)
+        case reclaim(ClientCommand.HostClaim)
+        /// `RESUME <code>`, as typed.
+        case resume(code: String)
+    }
+
+    let player: PlayerID
+    let request: Request
+}

@@ -1,0 +1,25 @@
+import RedisClient
+import WordGameFleet
+
+/// How a server joins a fleet (`--directory redis://HOST:PORT`): where the
+/// directory is, the server's name in it, and the address other servers
+/// send players to.
+public struct FleetConfiguration: Sendable {
+    public var directory: RedisURL
+    /// Unique in the fleet (`FleetKeys.isServerID`).
+    public var serverID: String
+    /// How players of other servers reach this one: a name or an address. The
+    /// game's and the web port's numbers are the server's own, known once it listens.
+    public var advertisedHost: String
+    public var timings: FleetTimings
+    public var client: RedisClientOptions
+
+    public init(directory: RedisURL, serverID: String, advertisedHost: String, timings: FleetTimings = FleetTimings(),
+                client: RedisClientOptions = RedisClientOptions()) {
+        self.directory = directory
+        self.serverID = serverID
+        self.advertisedHost = advertisedHost
+        self.timings = timings
+        self.client = client
+    }
+}

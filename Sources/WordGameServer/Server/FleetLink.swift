@@ -1,0 +1,113 @@
+import RedisClient
+import WordGame
+import WordGameFleet
+import WordGameProtocol
+
+/// The server's side of the fleet's directory: the hub's `RoomDirectory`,
+/// asked through `FleetDirectory` (which talks to Redis on a queue of its
+/// own), its answers brought back to the loop through the loop's mail, and
+/// the server's record, rooms and held seats refreshed once a period.
+///
+/// The loop's alone, but for `FleetDirectory`'s own queue.
+final class FleetLink: RoomDirectory {
+    let configuration: FleetConfiguration
+    private let directory: FleetDirectory
+    private let address: FleetAddress
+    private let log: (String) -> Void, warn: (String) -> Void
+    /// What the last registration came to: nil before the first, then whether Redis answered.
+    private var reachable: Bool?
+    private(set) var nextBeat = Instant.now()
+
+    /// Nil if the server id or the address is not one a record can hold.
+    init?(_ configuration: FleetConfiguration, port: UInt16, webPort: UInt16?, post: @escaping @Sendable (DirectoryEvent) -> Void,
+          log: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
+        guard let address = FleetAddress(host: configuration.advertisedHost, port: port, webPort: webPort, load: 0),
+              let directory = FleetDirectory(url: configuration.directory, serverID: configuration.serverID,
+                                             options: configuration.client, timings: configuration.timings, onEvent: post)
+        else { return nil }
+        self.configuration = configuration
+        self.address = address
+        self.directory = directory
+        self.log = log
+        self.warn = warn
+    }
+
+    // MARK: RoomDirectory
+
+    func claim(room: String, ticket: Int) -> Bool { directory.claim(room: room, ticket: ticket) == .queued }
+    func find(room: String, ticket: Int) -> Bool { directory.find(room: room, ticket: ticket) == .queued }
+    func find(seat: String, ticket: Int) -> Bool { directory.find(seat: seat, ticket: ticket) == .queued }
+    func release(room: String) { _ = directory.release(room: room) }
+    func hold(seat: String) { _ = directory.refresh(rooms: [], seats: [seat]) }
+    func release(seat: String) { _ = directory.release(seat: seat) }
+
+    // MARK: The loop's side
+
+    /// Once a refresh period: the record (with the load now) and every room and held seat here.
+    func beat(rooms: [String], seats: [String], load: Int, at now: Instant) {
+        guard now >= nextBeat else { return }
+        nextBeat = now.adding(milliseconds: configuration.timings.refreshMilliseconds)
+        var record = address
+        record.load = load
+        directory.register(record)
+        _ = directory.refresh(rooms: rooms, seats: seats)
+    }
+
+    /// The server stops: nobody is sent here any more (a second at most).
+    func leave(rooms: [String], seats: [String]) {
+        directory.leave(rooms: rooms, seats: seats, waitingUpTo: 1_000)
+    }
+
+    /// An event of the directory, on the loop: an answer for the hub, or news for the console.
+    func take(_ event: DirectoryEvent, hub: Hub, at now: Instant) {
+        switch event {
+        case .claim(let ticket, _, let result): hub.directoryAnswered(ticket: ticket, answer(result), at: now)
+        case .owner(let ticket, let result): hub.directoryAnswered(ticket: ticket, answer(result), at: now)
+        case .registered(let newEpoch, let error): registered(newEpoch: newEpoch, error: error)
+        case .refreshed(let lostRooms, _, let restored, let error):
+            if error == nil, restored > 0 { log(FleetConsoleTexts.restored(restored)) }
+            for room in lostRooms { warn(FleetConsoleTexts.lost(room: room)) }
+        case .release: break
+        }
+    }
+
+    private func registered(newEpoch: Bool, error: RedisError?) {
+        let wasReachable = reachable
+        reachable = error == nil
+        if let error {
+            if wasReachable != false { warn(FleetConsoleTexts.unreachable(configuration.directory.description, error.description)) }
+            return
+        }
+        if wasReachable == nil {
+            log(FleetConsoleTexts.registered(id: configuration.serverID, in: configuration.directory.description, as: address))
+        } else if wasReachable == false {
+            log(FleetConsoleTexts.reachableAgain(configuration.directory.description))
+        }
+        if newEpoch { log(FleetConsoleTexts.newEpoch(settlingSeconds: configuration.timings.ttlMilliseconds / 1_000)) }
+    }
+
+    private func answer(_ result: ClaimResult) -> DirectoryAnswer {
+        switch result {
+        case .claimed: .ours
+        case .takenBy(let id, let address): place(id, address)
+        case .settling(let milliseconds): .settling(milliseconds: milliseconds)
+        case .unavailable: .unreachable
+        }
+    }
+
+    private func answer(_ result: OwnerResult) -> DirectoryAnswer {
+        switch result {
+        case .owner(let id, let address): place(id, address)
+        case .none: .nowhere
+        case .unavailable: .unreachable
+        }
+    }
+
+    /// Another server's place; our own id (a stale claim of ours) is nowhere.
+    private func place(_ id: String, _ address: FleetAddress) -> DirectoryAnswer {
+        guard id != configuration.serverID else { return .nowhere }
+        let web = address.webPort.map { Elsewhere.webAddress(host: address.host, webPort: Int($0)) } ?? ""
+        guard let place = Elsewhere(host: address.host, port: Int(address.port), web: web) else { return .unreachable }
+        return .elsewhere(place)
+    }
+}

@@ -1,0 +1,29 @@
+import WordGameFleet
+
+/// The console's lines about the fleet's directory: what an operator should know.
+enum FleetConsoleTexts {
+    static func registered(id: String, in directory: String, as address: FleetAddress) -> String {
+        "fleet: registered as \(id) in \(directory); other servers send players to \(address.host) port \(address.port)"
+            + (address.webPort.map { ", browsers to web port \($0)" } ?? "")
+    }
+
+    static func unreachable(_ directory: String, _ why: String) -> String {
+        "wordgame-server: the fleet's directory \(directory) cannot be reached (\(why)). Rooms here play on; "
+            + "new rooms, and rooms on other servers, wait for it."
+    }
+
+    static func reachableAgain(_ directory: String) -> String { "fleet: the directory \(directory) answers again" }
+
+    static func newEpoch(settlingSeconds: Int) -> String {
+        "fleet: the directory was empty (new, or restarted): servers put their rooms back, and new codes wait \(settlingSeconds) s"
+    }
+
+    static func restored(_ count: Int) -> String {
+        "fleet: \(count) room\(count == 1 ? "" : "s") or held seat\(count == 1 ? "" : "s") put back in the directory"
+    }
+
+    static func lost(room: String) -> String {
+        "wordgame-server: room \(room) is claimed by another server in the directory now (it expired while the directory "
+            + "was out of reach). Its players here play on; new players are sent to the other server."
+    }
+}

@@ -1,0 +1,55 @@
+import WordGameProtocol
+
+/// What a server of a fleet says to people about rooms and seats on other
+/// servers, and about a directory it cannot reach (`HubFleet.swift`). Each
+/// says what to type, and where, for a person at `nc`; a browser's address
+/// comes with it when the other server has a web port.
+enum FleetTexts {
+    /// The command to type again on the other server.
+    enum Command {
+        case join(name: String)
+        case watch
+        case host(key: String)
+    }
+
+    static func movedRoom(_ room: String, command: Command, _ place: Elsewhere) -> String {
+        let typed: String, page: String
+        switch command {
+        case .join(let name):
+            typed = "NAME \(name), then JOIN \(room)"
+            page = "/?room=\(room)"
+        case .watch:
+            typed = "WATCH \(room)"
+            page = "/watch?room=\(room)"
+        case .host(let key):
+            typed = "HOST \(room) \(key.uppercased())"
+            page = "/host"
+        }
+        return "Room \(room) is on another server of this school, \(address(place)). Type QUIT, connect there "
+            + "(nc \(place.host) \(place.port)) and type \(typed)." + browser(place, page)
+    }
+
+    static func movedSeat(_ code: String, _ place: Elsewhere) -> String {
+        "Your seat is on another server of this school, \(address(place)). Type QUIT, connect there "
+            + "(nc \(place.host) \(place.port)) and type RESUME \(code)."
+    }
+
+    static func roomDirectoryDown(_ room: String) -> String {
+        "Room \(room) is not on this server, and the directory that knows which server has each room cannot be reached "
+            + "just now, so it cannot be found. Try again in a moment. Games already playing go on."
+    }
+
+    static let seatDirectoryDown = "No seat is held here for that code, and the directory that knows which server holds "
+        + "each seat cannot be reached just now. Try again in a moment."
+
+    static let hostDirectoryDown = "A new room needs a code that no other server of this school uses, and the directory "
+        + "that hands them out cannot be reached just now. Try again in a moment. Rooms already open go on."
+
+    private static func address(_ place: Elsewhere) -> String {
+        "\(place.host) port \(place.port)"
+    }
+
+    private static func browser(_ place: Elsewhere, _ page: String) -> String {
+        place.web.isEmpty ? "" : " In a browser: \(place.web)\(page)"
+    }
+}

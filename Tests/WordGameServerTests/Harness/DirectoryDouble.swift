@@ -1,0 +1,45 @@
+@testable import WordGameServer
+
+/// The fleet's directory as a test plays it: it keeps what the hub asked, in
+/// order, and the test answers (`HubWorld.answerDirectory`), as Redis would
+/// through the server's `FleetLink`.
+final class DirectoryDouble: RoomDirectory {
+    enum Request: Equatable, CustomStringConvertible {
+        case claimRoom(String)
+        case findRoom(String)
+        case findSeat(String)
+
+        var description: String {
+            switch self {
+            case .claimRoom(let room): "claim room \(room)"
+            case .findRoom(let room): "find room \(room)"
+            case .findSeat(let code): "find seat \(code)"
+            }
+        }
+    }
+
+    /// Requests not answered yet, oldest first.
+    var pending: [(ticket: Int, request: Request)] = []
+    /// Every request, in order.
+    private(set) var asked: [Request] = []
+    /// Seats held (registered) and released, and rooms released, in order.
+    private(set) var heldSeats: [String] = []
+    private(set) var releasedSeats: [String] = []
+    private(set) var releasedRooms: [String] = []
+    /// Whether the next request is refused at once, as a full queue refuses it.
+    var full = false
+
+    private func take(_ request: Request, _ ticket: Int) -> Bool {
+        guard !full else { return false }
+        asked.append(request)
+        pending.append((ticket, request))
+        return true
+    }
+
+    func claim(room: String, ticket: Int) -> Bool { take(.claimRoom(room), ticket) }
+    func find(room: String, ticket: Int) -> Bool { take(.findRoom(room), ticket) }
+    func find(seat: String, ticket: Int) -> Bool { take(.findSeat(seat), ticket) }
+    func release(room: String) { releasedRooms.append(room) }
+    func hold(seat: String) { heldSeats.append(seat) }
+    func release(seat: String) { releasedSeats.append(seat) }
+}
