@@ -1,0 +1,213 @@
+import Testing
+import WordGame
+import WordGameProtocol
+@testable import WordGameServer
+
+/// A server of a fleet, through the pure hub and a directory the test answers
+/// by hand (`DirectoryDouble`): what is not here is asked for, the answer
+/// finishes the command, and the lines sent meanwhile wait their turn.
+@Suite struct FleetFlowTests {
+    let elsewhere = Elsewhere(host: "192.0.2.3", port: 4001, web: "http://192.0.2.3:8081")!
+    let greeting = "WORDGAME 2 \"Welcome to wordgame! Begin with NAME and your name, e.g. NAME Ana\""
+
+    func movedLines(_ text: String) -> [String] {
+        ["MOVED \"192.0.2.3\" 4001 \"http://192.0.2.3:8081\"", "ERROR moved \"\(text)\""]
+    }
+
+    @Test func aJoinOfARoomOnAnotherServerIsMovedThereAndTheLinesAfterItWaitForTheAnswer() throws {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN K7PX", from: bo)
+        world.type("STATUS", from: bo)  // sent before the answer: answered after it
+        world.expect(bo, [greeting, "OK NAME \"Bo\""])
+        world.answerDirectory(.claimRoom("k7px"), .elsewhere(elsewhere))
+        world.expect(bo, movedLines("Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there "
+                                    + "(nc 192.0.2.3 4001) and type NAME Bo, then JOIN K7PX. In a browser: http://192.0.2.3:8081/?room=K7PX")
+                     + ["YOU OUTSIDE"])
+        #expect(world.hub.rooms.isEmpty)
+    }
+
+    @Test func aPersonAtNcReadsWhereToGoInOneSentence() throws {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect(mode: .human)
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN k7px", from: bo)
+        world.answerDirectory(.claimRoom("k7px"), .elsewhere(Elsewhere(host: "192.0.2.3", port: 4001, web: "")!))
+        world.expect(bo, [greeting, "Hello, Bo! Now type JOIN to play (or JOIN and a room's name).",
+                          "Sorry: Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there "
+                              + "(nc 192.0.2.3 4001) and type NAME Bo, then JOIN K7PX."])
+    }
+
+    @Test func aJoinThatMakesARoomClaimsItFirstAndTheRoomsEndReleasesIt() throws {
+        let world = HubWorld(fleet: true)
+        let ana = world.connect()
+        world.type("NAME Ana", from: ana)
+        world.type("JOIN friends", from: ana)
+        // A classmate on this server asks for the same new room before the answer comes.
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN friends", from: bo)
+        #expect(world.hub.rooms.isEmpty)
+        world.answerDirectory(.claimRoom("friends"), .ours)
+        world.answerDirectory(.claimRoom("friends"), .ours)  // the directory's script: our own claim, claimed again
+        let room = try #require(world.hub.rooms["friends"])
+        #expect(room.roster.members.count == 2)
+        #expect(world.take(ana).contains("OK JOIN \"friends\""))
+        #expect(world.take(bo).contains("OK JOIN \"friends\""))
+        world.type("QUIT", from: ana)
+        world.type("QUIT", from: bo)
+        #expect(world.hub.rooms.isEmpty)
+        #expect(world.directory?.releasedRooms == ["friends"])
+    }
+
+    @Test func aJoinOfARoomNobodyHasOnAHostedOnlyServerIsNoRoom() {
+        let world = HubWorld(openRooms: false, fleet: true)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN K7PX", from: bo)
+        world.answerDirectory(.findRoom("k7px"), .nowhere)
+        #expect(world.take(bo).dropFirst() == ["OK NAME \"Bo\"",
+                                               "ERROR no-room \"There is no room K7PX. Check the code on the board and type JOIN <code>.\""])
+    }
+
+    @Test func withTheDirectoryOutOfReachAJoinIsToldWhyAndMakesNothing() {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN K7PX", from: bo)
+        world.answerDirectory(.claimRoom("k7px"), .unreachable)
+        world.expect(bo, [greeting, "OK NAME \"Bo\"",
+                          "ERROR directory-down \"Room K7PX is not on this server, and the directory that knows which server has each "
+                              + "room cannot be reached just now, so it cannot be found. Try again in a moment. Games already playing go on.\""])
+        // A full queue is the same, at once: nothing waits.
+        world.directory?.full = true
+        world.type("JOIN K7PX", from: bo)
+        #expect(world.take(bo).map { $0.prefix(22) } == ["ERROR directory-down \""])
+        #expect(world.hub.rooms.isEmpty)
+    }
+
+    @Test func hostClaimsItsCodeDrawingAnotherWhileTakenUpToEightTimes() throws {
+        let world = HubWorld(fleet: true)
+        let teacher = world.connect()
+        world.type("HOST", from: teacher)
+        #expect(world.take(teacher) == [greeting])
+        let first = try #require(world.directory?.pending.first?.request)
+        world.answerDirectory(first, .elsewhere(elsewhere))
+        let second = try #require(world.directory?.pending.first?.request)
+        #expect(second != first)
+        #expect(world.take(teacher).isEmpty)
+        world.answerDirectory(second, .ours)
+        guard case .claimRoom(let code) = second else { throw Failure("a HOST claims, not \(second)") }
+        #expect(world.take(teacher).contains { $0.hasPrefix("OK HOST \"\(code)\" ") })
+        #expect(world.hub.rooms[code] != nil)
+
+        let unlucky = world.connect()
+        world.type("HOST", from: unlucky)
+        for _ in 0..<Hub.hostDraws {
+            let request = try #require(world.directory?.pending.first?.request)
+            world.answerDirectory(request, .elsewhere(elsewhere))
+        }
+        #expect(world.directory?.pending.isEmpty == true)
+        #expect(world.take(unlucky) == [greeting, "ERROR directory-down \"\(FleetTexts.hostDirectoryDown)\""])
+    }
+
+    @Test func aClaimWhileTheDirectorySettlesIsAskedAgainWhenItHasSettled() throws {
+        let world = HubWorld(fleet: true)
+        let teacher = world.connect()
+        world.type("HOST", from: teacher)
+        world.type("PING", from: teacher)
+        let request = try #require(world.directory?.pending.first?.request)
+        world.answerDirectory(request, .settling(milliseconds: 2_000))
+        world.advance(by: 1_999)
+        #expect(world.directory?.pending.isEmpty == true)
+        #expect(world.take(teacher) == [greeting])
+        world.advance(by: 1)
+        #expect(world.directory?.pending.map(\.request) == [request], "the same code, asked again")
+        world.answerDirectory(request, .ours)
+        let lines = world.take(teacher)
+        #expect(lines.first?.hasPrefix("OK HOST ") == true)
+        #expect(lines.last == "PONG", "the line sent while it waited comes after: \(lines)")
+    }
+
+    @Test func aHostWhoLeavesWhileTheClaimIsOutGivesItBack() throws {
+        let world = HubWorld(fleet: true)
+        let teacher = world.connect()
+        world.type("HOST", from: teacher)
+        let request = try #require(world.directory?.pending.first?.request)
+        world.drop(teacher)
+        world.answerDirectory(request, .ours)
+        guard case .claimRoom(let code) = request else { throw Failure("a HOST claims, not \(request)") }
+        #expect(world.hub.rooms.isEmpty)
+        #expect(world.directory?.releasedRooms == [code])
+    }
+
+    @Test func watchAndTheHostsKeyAreMovedToTheRoomsServer() {
+        let world = HubWorld(fleet: true)
+        let projector = world.connect()
+        world.type("WATCH K7PX", from: projector)
+        world.answerDirectory(.findRoom("k7px"), .elsewhere(elsewhere))
+        world.expect(projector, [greeting] + movedLines(
+            "Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there (nc 192.0.2.3 4001) "
+                + "and type WATCH K7PX. In a browser: http://192.0.2.3:8081/watch?room=K7PX"))
+        world.type("HOST k7px abcdefghjkmn", from: projector)
+        world.answerDirectory(.findRoom("k7px"), .elsewhere(elsewhere))
+        world.expect(projector, movedLines(
+            "Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there (nc 192.0.2.3 4001) "
+                + "and type HOST K7PX ABCDEFGHJKMN. In a browser: http://192.0.2.3:8081/host"))
+        world.type("WATCH K7PX", from: projector)
+        world.answerDirectory(.findRoom("k7px"), .nowhere)
+        world.expect(projector, ["ERROR no-room \"There is no room K7PX to watch. Check the code and type WATCH <room>.\""])
+    }
+
+    @Test func aResumeCodeOfAnotherServersSeatIsMovedAndAWrongOneStillCountsAsWrong() {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect(from: "192.0.2.9")
+        world.type("RESUME abcd3467", from: bo)
+        world.answerDirectory(.findSeat("ABCD3467"), .elsewhere(elsewhere))
+        world.expect(bo, [greeting] + movedLines(
+            "Your seat is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there (nc 192.0.2.3 4001) "
+                + "and type RESUME ABCD3467."))
+        // Codes nobody holds are wrong codes, limited per address as on one server.
+        for _ in 0..<10 {
+            world.type("RESUME ABCD3468", from: bo)
+            world.answerDirectory(.findSeat("ABCD3468"), .nowhere)
+        }
+        #expect(world.take(bo).allSatisfy { $0.hasPrefix("ERROR bad-code ") })
+        world.type("RESUME ABCD3468", from: bo)
+        world.answerDirectory(.findSeat("ABCD3468"), .nowhere)
+        #expect(world.take(bo).map { $0.prefix(16) } == ["ERROR slow-down "])
+        #expect(world.holds.map(\.address) == ["192.0.2.9"])
+        // A code that is no code is not asked about.
+        world.type("RESUME K7PX", from: bo)
+        #expect(world.directory?.pending.isEmpty == true)
+    }
+
+    @Test func aHeldSeatIsFindableAcrossTheFleetUntilItIsTakenBackOrGivenUp() {
+        let world = HubWorld(resumeGraceMilliseconds: 5_000, fleet: true)
+        let ana = world.connect()
+        world.type("NAME Ana", from: ana)
+        world.type("JOIN friends", from: ana)
+        world.answerDirectory(.claimRoom("friends"), .ours)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN friends", from: bo)
+        let anaCode = world.code(of: ana), boCode = world.code(of: bo)
+        world.drop(ana)
+        world.drop(bo)
+        #expect(world.directory?.heldSeats == [anaCode, boCode])
+        #expect(Set(world.hub.heldSeatCodes) == [anaCode, boCode])
+        let back = world.connect()
+        world.type("RESUME \(anaCode)", from: back)
+        #expect(world.directory?.releasedSeats == [anaCode])
+        world.advance(by: 5_000)
+        #expect(world.directory?.releasedSeats == [anaCode, boCode])
+        #expect(world.hub.heldSeatCodes.isEmpty)
+        #expect(world.directory?.asked == [.claimRoom("friends")], "a room or seat here is never asked for")
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
