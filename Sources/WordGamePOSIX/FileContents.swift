@@ -17,6 +17,12 @@ public enum FileContents {
     public static let maxBytes = 256 * 1024 * 1024
 
     public static func read(_ path: String) throws(Problem) -> [UInt8] {
+        try readIdentified(path).bytes
+    }
+
+    /// The bytes and which file they came from, both from one open descriptor,
+    /// so a file replaced between a stat and the read cannot pair one's identity with the other's bytes.
+    public static func readIdentified(_ path: String) throws(Problem) -> (bytes: [UInt8], identity: FileIdentity) {
         let file: OpenedFile
         do { file = try OpenedFile.open(path) } catch {
             throw OpenedFile.isMissing(error.code) ? .missing : .unreadable(code: error.code)
@@ -26,6 +32,6 @@ public enum FileContents {
         let bytes: [UInt8]?
         do { bytes = try file.readAll(limit: maxBytes) } catch { throw .unreadable(code: error.code) }
         guard let bytes else { throw .unreadable(code: nil) }  // past maxBytes
-        return bytes
+        return (bytes, FileIdentity(file.status))
     }
 }

@@ -1,7 +1,8 @@
 extension Report {
     /// Adds up `games` in the order `history.jsonl` holds them, which is the
     /// order they ended (each is appended when it ends), so the last spelling
-    /// of a name seen is the latest. Pure: no file is read here.
+    /// of a name seen is the latest; several servers' files are merged in that
+    /// order, and each game given once, by `HistoryUnion`. Pure: no file is read here.
     public init(games: [GameSummary]) {
         var players: [String: Player] = [:]
         var missed: [String: MissedWord] = [:]

@@ -20,7 +20,13 @@ public enum ReportHistory {
     }
 
     public static func load(path: String) throws(Problem) -> [GameSummary] {
-        try parse(readFile(path), path: path)
+        try loadFile(path: path).games
+    }
+
+    /// The games and which file they came from, so a file reached by two paths is read once (`HistoryUnion`).
+    public static func loadFile(path: String) throws(Problem) -> HistoryFile {
+        let (text, identity) = try readFile(path)
+        return HistoryFile(path: path, identity: identity, games: try parse(text, path: path))
     }
 
     /// `path` only names the file in problems.
@@ -30,20 +36,28 @@ public enum ReportHistory {
         var games: [GameSummary] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { !$0.isWhitespace }) else { continue }
+            let game: GameSummary
             do {
-                games.append(try decoder.decode(GameSummary.self, from: Data(line.utf8)))
+                game = try decoder.decode(GameSummary.self, from: Data(line.utf8))
             } catch {
                 throw .badLine(path: path, line: index + 1, reason: reason(error))
             }
+            // Games of several files are put in the order they ended (`HistoryUnion`): a time that
+            // cannot be read is told here, with its line, rather than a game put in the wrong place.
+            guard game.endedInstant != nil else {
+                throw .badLine(path: path, line: index + 1, reason: "\"ended\" is not a date and time")
+            }
+            games.append(game)
         }
         return games
     }
 
     /// Through the descriptor, so a missing file is told apart from one that
     /// cannot be read, by errno rather than by the wording of a Foundation error.
-    static func readFile(_ path: String) throws(Problem) -> String {
+    static func readFile(_ path: String) throws(Problem) -> (text: String, identity: FileIdentity) {
         do {
-            return String(decoding: try FileContents.read(path), as: UTF8.self)
+            let (bytes, identity) = try FileContents.readIdentified(path)
+            return (String(decoding: bytes, as: UTF8.self), identity)
         } catch {
             switch error {
             case .missing: throw .missing(path: path)

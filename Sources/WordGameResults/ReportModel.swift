@@ -1,4 +1,4 @@
-/// What `wordgame-report` tells a teacher about a results folder: a line per
+/// What `wordgame-report` tells a teacher about a results folder (or a fleet's): a line per
 /// player, the English words the class missed, and the wrong Spanish words
 /// that fooled players. Built by `Report(games:)`; printed by `ReportTable`.
 public struct Report: Equatable, Sendable {

@@ -3,7 +3,8 @@ import WordGameCommandLine
 
 /// The command line of `wordgame-report`.
 struct ReportOptions: Equatable {
-    var directory = ResultsWriter.defaultDirectory
+    /// One folder per server; the games of all of them are summarised as one (`HistoryUnion`).
+    var folders = [ResultsWriter.defaultDirectory]
     /// Write `PREFIX-players.csv`, `PREFIX-missed.csv` and `PREFIX-fooled.csv`.
     var csvPrefix: String?
     var top = 10
@@ -12,15 +13,19 @@ struct ReportOptions: Equatable {
     static let topRange = 1...1_000
 
     static let usage = """
-        USAGE: wordgame-report [DIR] [--csv PREFIX] [--top N]
+        USAGE: wordgame-report [DIR ...] [--csv PREFIX] [--top N]
 
-        Statistics over the games a wordgame-server kept in DIR/history.jsonl:
+        Statistics over the games wordgame-servers kept in DIR/history.jsonl:
         a line per player (games, accuracy, mean answer time, best rank, correct
         answers), the English words the class missed most, and the wrong Spanish
         words most players took for correct.
 
         ARGUMENTS:
-          DIR            the server's results folder (default: wordgame-results)
+          DIR            a server's results folder (default: wordgame-results);
+                         give several, one per server of a fleet, for one summary
+                         of all their games. A folder given twice is read once,
+                         and a game found in two folders (the same game id, as
+                         from a copied history.jsonl) is counted once.
 
         OPTIONS:
           --csv PREFIX   also write PREFIX-players.csv, PREFIX-missed.csv and
@@ -31,13 +36,11 @@ struct ReportOptions: Equatable {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
         var options = ReportOptions()
-        var directory: String?
+        var folders: [String] = []
         var scanner = ArgumentScanner(arguments)
         while let argument = scanner.next() {
             switch argument {
-            case .positional(let folder):
-                if let directory { throw UsageError("one results folder at a time: '\(directory)' and '\(folder)'") }
-                directory = folder
+            case .positional(let folder): folders.append(folder)
             case .flag(let flag):
                 switch flag.flag {
                 case "-h", "--help": options.showHelp = true
@@ -50,7 +53,7 @@ struct ReportOptions: Equatable {
                 }
             }
         }
-        options.directory = directory ?? options.directory
+        if !folders.isEmpty { options.folders = folders }
         return options
     }
 }

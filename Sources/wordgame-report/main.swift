@@ -11,6 +11,11 @@ func fail(_ message: String, usage: Bool = false) -> Never {
     exit(usage ? 64 : 1)  // 64: EX_USAGE (sysexits.h), as wordgame-server
 }
 
+func fail(_ messages: [String]) -> Never {
+    for message in messages { StandardError.write("wordgame-report: \(message)") }
+    exit(1)
+}
+
 let options: ReportOptions
 do {
     options = try ReportOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -22,21 +27,27 @@ if options.showHelp {
     exit(0)
 }
 
-let path = (options.directory.hasSuffix("/") ? String(options.directory.dropLast()) : options.directory) + "/" + ResultsWriter.historyFile
-let games: [GameSummary]
+let files: [HistoryFile]
 do {
-    games = try ReportHistory.load(path: path)
+    files = try HistoryFolders.read(options.folders)
+} catch {
+    // Every bad folder, a line each: a fleet's report is not made from some of its servers.
+    fail(error.problems.map(\.description))
+}
+let history: HistoryUnion
+do {
+    history = try HistoryUnion(files)
 } catch {
     fail(error.description)
 }
-// No games is an answer, not a failure: the server may simply not have finished one yet.
-guard !games.isEmpty else {
-    print("no games yet in \(path)")
+// No games is an answer, not a failure: the servers may simply not have finished one yet.
+guard !history.games.isEmpty else {
+    print("no games yet in \(history.source)")
     exit(0)
 }
 
-let report = Report(games: games)
-print(report.text(source: path, top: options.top), terminator: "")
+let report = Report(games: history.games)
+print(report.text(source: history.source, top: options.top), terminator: "")
 if let prefix = options.csvPrefix {
     // The files hold every word, not the top N: sorting and cutting is what a spreadsheet is for.
     let files = [("players", report.playersTable), ("missed", report.missedTable()), ("fooled", report.fooledTable())]

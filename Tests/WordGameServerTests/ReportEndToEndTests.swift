@@ -139,7 +139,86 @@ import WordGameResults
         }
     }
 
-    @Test(arguments: [["--top", "0"], ["--top", "1001"], ["--top"], ["--bogus"], ["a", "b"], ["--csv"]])
+    /// One game of three pairs on a server of its own, in a hosted room (a code of its own, so two servers'
+    /// game ids differ): the first player always claims `correct`, the second `wrong`, so one of them is right.
+    func playOneGame(resultsDirectory: String, names: [String]) throws {
+        let rules = Rules(roundMilliseconds: 3_000, maxIncorrect: 10, pairCount: 3)
+        let server = try TestServer(rules: rules, resultsDirectory: resultsDirectory)
+        let (host, room, _) = try server.teacher()
+        let bots = try names.map { try server.player($0, room: room) }
+        host.send("START")
+        for number in 1...3 {
+            for (index, bot) in bots.enumerated() {
+                #expect(try bot.waitForRound().number == number)
+                bot.send("ANSWER \(number) \(index == 0 ? "y" : "n")")
+            }
+            for bot in bots { _ = try bot.waitForResult() }
+        }
+        for bot in bots { _ = try bot.waitForGameOver() }
+        server.server.results?.waitUntilIdle()
+    }
+
+    /// Two servers of a fleet, each with its results folder, and a third folder holding a copy of the
+    /// first one's history: one summary of the two games, each counted once, by whatever path a folder is named.
+    @Test func severalFoldersAreReportedAsOne() async throws {
+        try await onOwnThread {
+            let base = ResultsFilesTests.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            let a = base + "/server-a", b = base + "/server-b", copy = base + "/copied", link = base + "/link-to-a"
+            try playOneGame(resultsDirectory: a, names: ["Ana", "Zoë"])
+            try playOneGame(resultsDirectory: b, names: ["ana", "Bo"])  // Ana again, her name typed otherwise
+            try AtomicFile.makeDirectory(copy)
+            try FileManager.default.copyItem(atPath: a + "/history.jsonl", toPath: copy + "/history.jsonl")
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: a)
+
+            let prefix = base + "/fleet"
+            let run = try report([a, b, copy, link, base + "/./server-b/", a, "--csv", prefix, "--top", "1"])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+            let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let first = lines.first ?? ""
+            #expect(first.hasPrefix("2 games, 3 players, ") && first.hasSuffix(", from 3 history files:"), "\(run.stdout)")
+            #expect(Array(lines.dropFirst().prefix(4)) == ["  \(a)/history.jsonl: 1 game", "  \(b)/history.jsonl: 1 game",
+                                                           "  \(copy)/history.jsonl: 1 game, 1 already counted", ""],
+                    "the link and the other spellings are the folders already named: \(run.stdout)")
+            let missedTitle = try #require(lines.firstIndex(of: "Most-missed English words (top 1)"), "\(run.stdout)")
+            #expect(lines[missedTitle + 1].hasPrefix("english") && lines[missedTitle + 3] == "", "--top 1: one word")
+
+            let players = try csv(prefix + "-players.csv")
+            #expect(players.dropFirst().map { [$0[0], $0[1]] }.sorted { $0[0] < $1[0] } == [["Bo", "1"], ["Zoë", "1"], ["ana", "2"]],
+                    "one line for Ana, spelled as in the game that ended last: \(players)")
+            #expect(players.dropFirst().reduce(0) { $0 + Int($1[5])! } == 6, "one of the two right on each of 6 pairs")
+            let missed = try csv(prefix + "-missed.csv")
+            #expect(missed.dropFirst().reduce(0) { $0 + Int($1[2])! } == 12, "2 games, 2 players, 3 pairs: the copy adds none")
+        }
+    }
+
+    /// Each bad folder is named on its own line, as one bad folder is; nothing is reported from the others.
+    @Test func everyBadFolderAmongSeveralIsALineAndExitOne() async throws {
+        try await onOwnThread {
+            let base = ResultsFilesTests.temporaryDirectory()
+            try AtomicFile.makeDirectory(base + "/no-history")
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            try AtomicFile.makeDirectory(base + "/good")
+            try AtomicFile.write("", to: base + "/good/history.jsonl")
+            let run = try report([base + "/good", base + "/gone", base + "/no-history", base + "/gone"])
+            #expect(run.status == 1)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr == """
+                wordgame-report: \(base)/gone/history.jsonl: no such file (no games have been saved there yet?)
+                wordgame-report: \(base)/no-history/history.jsonl: no such file (no games have been saved there yet?)
+
+                """)
+
+            try AtomicFile.makeDirectory(base + "/also-empty")
+            try AtomicFile.write("", to: base + "/also-empty/history.jsonl")
+            let empty = try report([base + "/good", base + "/also-empty"])
+            #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty)")
+            #expect(empty.stdout == "no games yet in 2 history files:\n  \(base)/good/history.jsonl: 0 games\n"
+                    + "  \(base)/also-empty/history.jsonl: 0 games\n")
+        }
+    }
+
+    @Test(arguments: [["--top", "0"], ["--top", "1001"], ["--top"], ["--bogus"], ["--csv"]])
     func badArgumentsGiveUsageAndExit64(arguments: [String]) async throws {
         try await onOwnThread {
             let run = try report(arguments)
@@ -153,7 +232,8 @@ import WordGameResults
         try await onOwnThread {
             let run = try report(["-h"])
             #expect(run.status == 0 && run.stderr.isEmpty)
-            #expect(run.stdout.hasPrefix("USAGE: wordgame-report [DIR] [--csv PREFIX] [--top N]"))
+            #expect(run.stdout.hasPrefix("USAGE: wordgame-report [DIR ...] [--csv PREFIX] [--top N]"))
+            #expect(run.stdout.contains("give several, one per server of a fleet"), "\(run.stdout)")
         }
     }
 
