@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "WordGameServerTests",
             dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameResults", "WordGameTestSupport", "WordGamePOSIX",
-                           "WordListFiles"]
+                           "WordListFiles", "RedisClient", "RedisWire", "WordGameFleet"]
         ),
     ]
 )

@@ -25,7 +25,7 @@ final class TestServer {
          hostedOnly: Bool = false, resultsDirectory: String? = nil,
          // Two threads share any turn that writes to two connections or more, so
          // every test of two players or more also tests the shared sending.
-         sendThreads: SendThreads = SendThreads(count: 2, minimumPerThread: 1)) throws {
+         sendThreads: SendThreads = SendThreads(count: 2, minimumPerThread: 1), fleet: FleetConfiguration? = nil) throws {
         let settings = GameSettings(words: words, rules: rules, seed: seed, autoStart: autoStart,
                                     countdownMilliseconds: countdownMilliseconds,
                                     // 0 by default: most tests start games and check what follows at once;
@@ -38,7 +38,8 @@ final class TestServer {
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings,
                                                                limits: limits, maxQueuedBytes: maxQueuedBytes,
                                                                log: { lines.append($0) }, events: { lines.append($0) },
-                                                               resultsDirectory: resultsDirectory, sendThreads: sendThreads))
+                                                               resultsDirectory: resultsDirectory, sendThreads: sendThreads,
+                                                               fleet: fleet))
         server.start()
     }
 

@@ -1,0 +1,179 @@
+import Foundation
+import Glibc
+import Testing
+import WordGame
+import WordGameFleet
+import WordGameProtocol
+import WordGameTestSupport
+
+/// Servers of one fleet over real sockets, sharing a real redis-server on
+/// 127.0.0.1: what a class meets when its students reach different servers.
+/// One test at a time: each starts its own Redis and servers, and some wait on the directory's TTL.
+@Suite(.serialized, .enabled(if: RedisServerProcess.binary != nil, "redis-server is not installed: the fleet's tests over the wire are skipped"))
+struct FleetOverTheWireTests {
+    @Test func studentsAtTheWrongServersAreSentToTheRoomsServerAndPlay() async throws {
+        try await onOwnThread {
+            let fleet = try TestFleet(servers: 3, rules: Rules(roundMilliseconds: 2_000, pairCount: 3))
+            let (teacher, room, _) = try fleet[0].teacher(name: "Ms Lee")
+            var players: [TestClient] = []
+            for (name, server) in [("Bo", fleet[1]), ("Cy", fleet[2])] {
+                let client = try server.client(name)
+                client.send("NAME \(name)")
+                client.send("JOIN \(room.uppercased())")
+                let place = try #require(try client.moved(orUntil: { $0 == .joined(room: room) }), "\(name) was not sent on")
+                #expect(place == Elsewhere(host: "127.0.0.1", port: Int(fleet[0].port), web: ""))
+                let there = try TestClient(port: UInt16(place.port), label: name)
+                try there.machineModeAfterGreeting()
+                try there.join(as: name, room: room)
+                players.append(there)
+                #expect(try teacher.waitFor { if case .arrived(let who) = $0 { who } else { nil } } == name)
+            }
+            teacher.send("START")
+            for number in 1...3 {
+                for (index, player) in players.enumerated() {
+                    let round = try player.waitForRound()
+                    player.send(BotAnswer.line(for: round, rightly: index == 0 || number != 2))  // Cy is wrong on pair 2
+                }
+                for player in players { _ = try player.waitForResult() }
+            }
+            let bo = try players[0].waitForGameOver(), cy = try players[1].waitForGameOver()
+            #expect((bo.rank, bo.correct, bo.wrong) == (1, 3, 0))
+            #expect((cy.rank, cy.correct, cy.wrong) == (2, 2, 1))
+        }
+    }
+
+    @Test func twoServersAskedForThousandsOfCodesAtOnceNeverGiveOneTwice() async throws {
+        try await onOwnThread {
+            let fleet = try TestFleet(servers: 2)
+            let connections = 40, roomsEach = 40
+            // Every connection pipelines HOST and LEAVE forty times: both servers claim codes side by side.
+            let hosts = try (0..<2).flatMap { server in try (0..<connections).map { _ in try fleet[server].client("host") } }
+            for host in hosts {
+                host.sendRaw(Array(String(repeating: "HOST\nLEAVE\n", count: roomsEach).utf8))
+            }
+            var codes: [[String]] = [[], []]
+            for (index, host) in hosts.enumerated() {
+                for _ in 0..<roomsEach {
+                    codes[index / connections].append(try host.waitFor(timeout: 30) { if case .hosted(let room, _) = $0 { room } else { nil } })
+                }
+            }
+            let all = codes[0] + codes[1]
+            #expect(all.count == 2 * connections * roomsEach)
+            #expect(Set(all).count == all.count, "\(all.count - Set(all).count) codes given twice")
+            // And the directory says each is the room of the server that gave it.
+            for (server, given) in codes.enumerated() {
+                let wrong = try given.filter { try fleet.holder(of: FleetKeys.room($0)!) != "s\(server)" }
+                #expect(wrong.isEmpty, "server s\(server)'s codes held by another: \(wrong.prefix(5))")
+            }
+        }
+    }
+
+    @Test func aSeatTakenBackThroughAnotherServerIsFoundThere() async throws {
+        try await onOwnThread {
+            let fleet = try TestFleet(servers: 2)
+            let (_, room, _) = try fleet[0].teacher()
+            let bo = try fleet[0].player("Bo", room: room)
+            let code = try #require(bo.token)
+            bo.abort()
+            // The seat held on s0 reaches the directory a moment after the drop.
+            let deadline = Date().addingTimeInterval(5)
+            while try fleet.holder(of: FleetKeys.seat(code)!) != "s0", Date() < deadline { usleep(20_000) }
+            #expect(try fleet.holder(of: FleetKeys.seat(code)!) == "s0")
+            let back = try fleet[1].client("Bo again")
+            back.send("RESUME \(code)")
+            let place = try #require(try back.moved(orUntil: { if case .resumed = $0 { true } else { false } }))
+            #expect(place.port == Int(fleet[0].port))
+            let there = try TestClient(port: UInt16(place.port), label: "Bo there")
+            try there.machineModeAfterGreeting()
+            there.send("RESUME \(code)")
+            #expect(try there.waitFor { if case .resumed(let name, let room) = $0 { "\(name) \(room)" } else { nil } } == "Bo \(room)")
+            // Taken back, the seat leaves the directory.
+            let gone = Date().addingTimeInterval(5)
+            while try fleet.holder(of: FleetKeys.seat(code)!) != nil, Date() < gone { usleep(20_000) }
+            #expect(try fleet.holder(of: FleetKeys.seat(code)!) == nil)
+        }
+    }
+
+    @Test func aGameFinishesWithExactScoresWhileRedisIsDownAndRoomsRegisterAgainWhenItIsBack() async throws {
+        try await onOwnThread {
+            let fleet = try TestFleet(servers: 2, rules: Rules(roundMilliseconds: 1_500, pairCount: 5))
+            let (teacher, room, _) = try fleet[0].teacher()
+            let ana = try fleet[0].player("Ana", room: room), bo = try fleet[0].player("Bo", room: room)
+            teacher.send("START")
+            var killed = false
+            for number in 1...5 {
+                let a = try ana.waitForRound(), b = try bo.waitForRound()
+                if number == 2 {
+                    fleet.redis.kill()  // mid-game, a pair open
+                    killed = true
+                }
+                ana.send(BotAnswer.line(for: a, rightly: true))
+                bo.send(BotAnswer.line(for: b, rightly: number % 2 == 1))  // Bo is wrong on pairs 2 and 4
+                let anas = try ana.waitForResult(), bos = try bo.waitForResult()
+                #expect((anas.correct, anas.wrong) == (number, 0))
+                #expect((bos.correct, bos.wrong) == (number - number / 2, number / 2))
+            }
+            #expect(killed)
+            let anaEnd = try ana.waitForGameOver(), boEnd = try bo.waitForGameOver()
+            #expect((anaEnd.rank, anaEnd.correct, anaEnd.wrong) == (1, 5, 0))
+            #expect((boEnd.rank, boEnd.correct, boEnd.wrong) == (2, 3, 2))
+            // Meanwhile the other server cannot find the room, and says why; nor make one.
+            let cy = try fleet[1].client("Cy")
+            cy.send("NAME Cy")
+            cy.send("JOIN \(room)")
+            #expect(try cy.waitForError().code == .directoryDown)
+            cy.send("HOST")
+            #expect(try cy.waitForError().code == .directoryDown)
+            // Redis back, empty: s0 puts its room back, and new rooms are made again once it has settled.
+            let restarted = try RedisServerProcess(port: fleet.redis.port)
+            defer { restarted.kill() }
+            let deadline = Date().addingTimeInterval(10)
+            while try fleet.holder(of: FleetKeys.room(room)!) != "s0", Date() < deadline { usleep(50_000) }
+            #expect(try fleet.holder(of: FleetKeys.room(room)!) == "s0")
+            cy.send("JOIN \(room)")
+            #expect(try cy.moved(orUntil: { _ in false })?.port == Int(fleet[0].port))
+            cy.send("HOST")
+            let code = try cy.waitFor(timeout: 10) { if case .hosted(let room, _) = $0 { room } else { nil } }
+            #expect(try fleet.holder(of: FleetKeys.room(code)!) == "s1")
+            #expect(code != room)
+        }
+    }
+
+    @Test func aKilledServersRoomsLeaveTheDirectoryWithinItsTTL() async throws {
+        try await onOwnThread {
+            let redis = try RedisServerProcess()
+            let ttl = 1_500
+            let fleetArguments = ["--directory", "redis://127.0.0.1:\(redis.port)", "--directory-ttl-ms", "\(ttl)", "--hosted-only"]
+            let a = try ServerChild(fleetArguments + ["--server-id", "a"]), b = try ServerChild(fleetArguments + ["--server-id", "b"])
+            let teacher = try TestClient(port: a.port, label: "teacher")
+            try teacher.machineModeAfterGreeting()
+            teacher.send("HOST")
+            let room = try teacher.waitFor(timeout: 10) { if case .hosted(let room, _) = $0 { room } else { nil } }
+            let bo = try TestClient(port: b.port, label: "Bo")
+            try bo.machineModeAfterGreeting()
+            bo.send("NAME Bo")
+            bo.send("JOIN \(room)")
+            #expect(try bo.moved(orUntil: { _ in false })?.port == Int(a.port))
+            kill(a.pid, SIGKILL)
+            let killedAt = Date()
+            var answer: ProtocolError?
+            while Date().timeIntervalSince(killedAt) < 10 {
+                bo.send("JOIN \(room)")
+                let error = try bo.waitForError()
+                if error.code == .moved { continue }  // its ERROR moved, after a MOVED skipped by waitForError
+                answer = error
+                break
+            }
+            let after = Date().timeIntervalSince(killedAt)
+            #expect(answer?.code == .noRoom, "\(String(describing: answer))")
+            // Its record lived one TTL after its last write, written every third of a TTL.
+            #expect(after <= Double(ttl) / 1_000 + 0.6, "no-room only after \(after) s")
+            let gone = Date().addingTimeInterval(Double(ttl) / 1_000 + 1)
+            let key = FleetKeys.room(room)!
+            let url = "redis://127.0.0.1:\(redis.port)"
+            while try TestFleet.holder(of: key, in: url) != nil, Date() < gone { usleep(50_000) }
+            #expect(try TestFleet.holder(of: key, in: url) == nil, "the room's key outlived the TTL")
+            _ = b.stop()
+        }
+    }
+}
