@@ -9,10 +9,13 @@ import RedisWire
 ///
 /// It owns one `RedisClient` and a serial queue of its own, and touches the
 /// client only there, so no Redis delay reaches the caller's event loop: each
-/// call checks its arguments, queues the work and returns at once. The answer
-/// comes later as a `DirectoryEvent` through `onEvent`, called on the worker
-/// queue, one at a time, in the order of the requests (the server forwards it
-/// to its loop). See `FleetTimings` for the TTL and the pending limit.
+/// call checks its arguments, queues the work and returns at once. The worker
+/// sends every request waiting when it comes round as one pipeline (up to
+/// `maxBatch`): a class joining at once costs a few round trips, not one a
+/// student. The answer comes later as a `DirectoryEvent` through `onEvent`,
+/// called on the worker queue, one at a time, in the order of the requests
+/// (the server forwards it to its loop). See `FleetTimings` for the TTL and
+/// the pending limit.
 public final class FleetDirectory: @unchecked Sendable {
     public let serverID: String
     public let timings: FleetTimings
@@ -22,10 +25,15 @@ public final class FleetDirectory: @unchecked Sendable {
     let client: RedisClient
     private let onEvent: @Sendable (DirectoryEvent) -> Void
     private let lock = NSLock()
-    /// Under `lock`: requests queued and not yet answered, the record to write, its timer.
-    private var pending = 0
+    /// Under `lock`: requests waiting for the worker, whether it has been sent
+    /// for, the requests it is running, the record to write, its timer.
+    private var waiting: [DirectoryWork] = []
+    private var draining = false
+    private var running = 0
     private var address: FleetAddress?
     private var timer: DispatchSourceTimer?
+    /// The most requests sent in one pipeline: bounds one round trip's bytes and the time to its first answer.
+    static let maxBatch = 256
 
     /// Nil if `serverID` is not a server id (see `FleetKeys.isServerID`).
     public init?(url: RedisURL, serverID: String, options: RedisClientOptions = RedisClientOptions(),
@@ -69,20 +77,22 @@ public final class FleetDirectory: @unchecked Sendable {
     /// Claims `room` (a room name, any case) for a new room of this server: `.claim(ticket, room, …)`.
     public func claim(room: String, ticket: Int) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
-        let room = room.lowercased()
-        return submit { directory in .claim(ticket: ticket, room: room, directory.claimNow(key)) }
+        let room = room.lowercased(), ttl = timings.ttlMilliseconds
+        return submit(DirectoryWork(commands: [DirectoryScripts.claim(key, for: serverID, milliseconds: ttl)],
+                                    answer: { .claim(ticket: ticket, room: room, DirectoryReplies.claim($0[0], ttl: ttl)) },
+                                    failed: { .claim(ticket: ticket, room: room, .unavailable($0)) }))
     }
 
     /// Who holds `room`, and where it is: `.owner(ticket, …)`.
     public func find(room: String, ticket: Int) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
-        return submit { directory in .owner(ticket: ticket, directory.findNow(key)) }
+        return find(key, ticket: ticket)
     }
 
     /// Who holds the seat of resume code `seat`, and where: `.owner(ticket, …)`.
     public func find(seat: String, ticket: Int) -> Submission {
         guard let key = FleetKeys.seat(seat) else { return .invalid }
-        return submit { directory in .owner(ticket: ticket, directory.findNow(key)) }
+        return find(key, ticket: ticket)
     }
 
     /// Keeps our rooms and held seats ours for one more TTL, in one pipeline,
@@ -91,22 +101,33 @@ public final class FleetDirectory: @unchecked Sendable {
     public func refresh(rooms: [String], seats: [String]) -> Submission {
         let roomKeys = rooms.compactMap(FleetKeys.room), seatKeys = seats.compactMap(FleetKeys.seat)
         guard roomKeys.count == rooms.count, seatKeys.count == seats.count else { return .invalid }
-        let rooms = rooms.map { $0.lowercased() }, seats = seats.map { $0.uppercased() }
-        return submit { directory in directory.refreshNow(rooms: zip(rooms, roomKeys), seats: zip(seats, seatKeys)) }
+        let named = rooms.map { (name: $0.lowercased(), isSeat: false) } + seats.map { (name: $0.uppercased(), isSeat: true) }
+        let commands = (roomKeys + seatKeys).map { DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds) }
+        return submit(DirectoryWork(commands: commands, answer: { DirectoryReplies.refreshed(named, $0) },
+                                    failed: { .refreshed(lostRooms: [], lostSeats: [], restored: 0, error: $0) }))
     }
 
     /// Deletes our claim on `room`, only if it is still ours: `.release(room, …)`.
     public func release(room: String) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
-        let room = room.lowercased()
-        return submit { directory in directory.releaseNow(name: room, key: key) }
+        return release(key, name: room.lowercased())
     }
 
     /// Deletes our entry for the held seat `seat` (taken back, or given up): `.release(code, …)`.
     public func release(seat: String) -> Submission {
         guard let key = FleetKeys.seat(seat) else { return .invalid }
-        let seat = seat.uppercased()
-        return submit { directory in directory.releaseNow(name: seat, key: key) }
+        return release(key, name: seat.uppercased())
+    }
+
+    private func find(_ key: String, ticket: Int) -> Submission {
+        submit(DirectoryWork(commands: [DirectoryScripts.find(key)], answer: { .owner(ticket: ticket, DirectoryReplies.owner($0[0])) },
+                             failed: { .owner(ticket: ticket, .unavailable($0)) }))
+    }
+
+    private func release(_ key: String, name: String) -> Submission {
+        submit(DirectoryWork(commands: [DirectoryScripts.release(key, ifOwnedBy: serverID)],
+                             answer: { DirectoryReplies.released(name, $0[0]) },
+                             failed: { .release(name: name, released: false, error: $0) }))
     }
 
     /// The server is stopping: its record stops being written, and it, every
@@ -127,19 +148,31 @@ public final class FleetDirectory: @unchecked Sendable {
 
     func deliver(_ event: DirectoryEvent) { onEvent(event) }
 
-    /// Queues `work` unless `pendingLimit` requests wait already.
-    private func submit(_ work: @escaping @Sendable (FleetDirectory) -> DirectoryEvent) -> Submission {
-        let taken = lock.withLock {
-            guard pending < timings.pendingLimit else { return false }
-            pending += 1
-            return true
+    /// Queues `work` unless `pendingLimit` requests wait already (or are being sent), and sends for the worker if it is idle.
+    private func submit(_ work: DirectoryWork) -> Submission {
+        let (taken, wake) = lock.withLock { () -> (Bool, Bool) in
+            guard waiting.count + running < timings.pendingLimit else { return (false, false) }
+            waiting.append(work)
+            defer { draining = true }
+            return (true, !draining)
         }
         guard taken else { return .full }
-        queue.async {
-            let event = work(self)
-            self.lock.withLock { self.pending -= 1 }
-            self.onEvent(event)
-        }
+        if wake { queue.async { self.drain() } }
         return .queued
+    }
+
+    /// On the worker: sends what waits, a batch at a time, until nothing does.
+    private func drain() {
+        while true {
+            let batch = lock.withLock { () -> [DirectoryWork] in
+                let batch = Array(waiting.prefix(Self.maxBatch))
+                waiting.removeFirst(batch.count)
+                running = batch.count
+                if batch.isEmpty { draining = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            run(batch)
+        }
     }
 }

@@ -37,7 +37,8 @@ public struct Elsewhere: Equatable, Sendable {
         guard web.hasPrefix("http://"), let colon = web.lastIndex(of: ":") else { return false }
         let host = web[web.index(web.startIndex, offsetBy: 7)..<colon]
         let port = web[web.index(after: colon)...]
-        guard let number = Int(port), port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), (1...65_535).contains(number) else { return false }
+        guard let number = Int(port), port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), (1...65_535).contains(number)
+        else { return false }
         return isPlainHost(host)
     }
 

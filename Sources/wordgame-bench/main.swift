@@ -27,6 +27,11 @@ import Foundation
 //   wordgame-bench web [sizes...] [--pairs K] [--rounds R]
 //                                     the same round with WebSocket players beside TCP ones:
 //                                     CPU, memory and fan-out, and their ratios (default 1000 10000)
+//   wordgame-bench fleet [players] [rounds]
+//                                     3 servers sharing a redis-server as their directory: a join
+//                                     straight to its room's server against one MOVED there, one at a
+//                                     time (the redirect's cost) and all at once (joins a second)
+//                                     (default 3000 players, 3 rounds)
 //   wordgame-bench ws-echo            a WebSocket echo endpoint on our framing code, for the
 //                                     Autobahn cases (kosoku's fuzzing client)
 //   (wordgame-bench bare-loop is that loop, started by fanout as a child process.)
@@ -43,6 +48,7 @@ let usage = """
                                [--round-ms MS] [--pairs N] [--max-incorrect N] [--seed N] [--hostile-address 127.0.0.X]
            wordgame-bench fanout [sizes...] [--pairs K] [--rounds R]
            wordgame-bench web [sizes...] [--pairs K] [--rounds R]
+           wordgame-bench fleet [players] [rounds]
            wordgame-bench ws-echo
     """
 
@@ -53,7 +59,8 @@ let mode = arguments.first.flatMap { Int($0) == nil ? arguments.removeFirst() : 
 if mode == "soak" { SoakBench.run(arguments) }  // flags of its own (SoakOptions.swift)
 if mode == "fanout" { FanoutBench.run(arguments) }  // flags of its own (FanoutBench.swift)
 if mode == "web" { WebBench.run(arguments) }  // the same flags (WebBench.swift)
-if mode == "ws-echo" { WebSocketEcho.run(arguments) }  // for the Autobahn cases
+if mode == "ws-echo" { WebSocketEcho.run(arguments) }
+if mode == "fleet" { FleetBench.run(arguments) }  // numbers of its own (FleetBench.swift)  // for the Autobahn cases
 if mode == "bare-loop" { BareLoopServer.run() }  // fanout's floor, run as its child
 let numbers = arguments.map { argument -> Int in
     guard let number = Int(argument), number > 0 else { fail("not a positive number: \(argument)\n\(usage)") }

@@ -14,8 +14,12 @@ public struct FleetConfiguration: Sendable {
     public var timings: FleetTimings
     public var client: RedisClientOptions
 
+    /// A Redis that is back is tried again within a second: a longer backoff would
+    /// keep telling students the directory is down after it has returned.
+    public static let clientOptions = RedisClientOptions(backoff: ReconnectBackoff(initialMilliseconds: 100, maxMilliseconds: 1_000))
+
     public init(directory: RedisURL, serverID: String, advertisedHost: String, timings: FleetTimings = FleetTimings(),
-                client: RedisClientOptions = RedisClientOptions()) {
+                client: RedisClientOptions = FleetConfiguration.clientOptions) {
         self.directory = directory
         self.serverID = serverID
         self.advertisedHost = advertisedHost

@@ -9,7 +9,8 @@ import WordGameTestSupport
 /// Servers of one fleet over real sockets, sharing a real redis-server on
 /// 127.0.0.1: what a class meets when its students reach different servers.
 /// One test at a time: each starts its own Redis and servers, and some wait on the directory's TTL.
-@Suite(.serialized, .enabled(if: RedisServerProcess.binary != nil, "redis-server is not installed: the fleet's tests over the wire are skipped"))
+@Suite(.serialized,
+       .enabled(if: RedisServerProcess.binary != nil, "redis-server is not installed: the fleet's tests over the wire are skipped"))
 struct FleetOverTheWireTests {
     @Test func studentsAtTheWrongServersAreSentToTheRoomsServerAndPlay() async throws {
         try await onOwnThread {
@@ -54,7 +55,8 @@ struct FleetOverTheWireTests {
             var codes: [[String]] = [[], []]
             for (index, host) in hosts.enumerated() {
                 for _ in 0..<roomsEach {
-                    codes[index / connections].append(try host.waitFor(timeout: 30) { if case .hosted(let room, _) = $0 { room } else { nil } })
+                    let code = try host.waitFor(timeout: 30) { if case .hosted(let room, _) = $0 { room } else { nil } }
+                    codes[index / connections].append(code)
                 }
             }
             let all = codes[0] + codes[1]

@@ -18,15 +18,17 @@ final class TestFleet {
     init(servers count: Int, rules: Rules = Rules(roundMilliseconds: 2_000), hostedOnly: Bool = false) throws {
         redis = try RedisServerProcess()
         for index in 0..<count {
-            servers.append(try TestServer(rules: rules, hostedOnly: hostedOnly, fleet: Self.configuration(id: "s\(index)", redisPort: redis.port)))
+            let fleet = Self.configuration(id: "s\(index)", redisPort: redis.port)
+            servers.append(try TestServer(rules: rules, hostedOnly: hostedOnly, fleet: fleet))
         }
     }
 
     static func configuration(id: String, redisPort: UInt16) -> FleetConfiguration {
         // Limits a loaded machine meets with room to spare; a killed Redis is still seen at once, as a refused connection.
         FleetConfiguration(directory: RedisURL(host: "127.0.0.1", port: redisPort), serverID: id, advertisedHost: "127.0.0.1",
-                           timings: timings, client: RedisClientOptions(connectTimeoutMilliseconds: 2_000, replyTimeoutMilliseconds: 3_000,
-                                                                         backoff: ReconnectBackoff(initialMilliseconds: 50, maxMilliseconds: 200)))
+                           timings: timings,
+                           client: RedisClientOptions(connectTimeoutMilliseconds: 2_000, replyTimeoutMilliseconds: 3_000,
+                                                      backoff: ReconnectBackoff(initialMilliseconds: 50, maxMilliseconds: 200)))
     }
 
     subscript(index: Int) -> TestServer { servers[index] }

@@ -23,7 +23,8 @@ import WordGameProtocol
         world.expect(bo, [greeting, "OK NAME \"Bo\""])
         world.answerDirectory(.claimRoom("k7px"), .elsewhere(elsewhere))
         world.expect(bo, movedLines("Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there "
-                                    + "(nc 192.0.2.3 4001) and type NAME Bo, then JOIN K7PX. In a browser: http://192.0.2.3:8081/?room=K7PX")
+                                    + "(nc 192.0.2.3 4001) and type NAME Bo, then JOIN K7PX. "
+                                    + "In a browser: http://192.0.2.3:8081/?room=K7PX")
                      + ["YOU OUTSIDE"])
         #expect(world.hub.rooms.isEmpty)
     }
@@ -67,8 +68,8 @@ import WordGameProtocol
         world.type("NAME Bo", from: bo)
         world.type("JOIN K7PX", from: bo)
         world.answerDirectory(.findRoom("k7px"), .nowhere)
-        #expect(world.take(bo).dropFirst() == ["OK NAME \"Bo\"",
-                                               "ERROR no-room \"There is no room K7PX. Check the code on the board and type JOIN <code>.\""])
+        #expect(world.take(bo).dropFirst() == [
+            "OK NAME \"Bo\"", "ERROR no-room \"There is no room K7PX. Check the code on the board and type JOIN <code>.\""])
     }
 
     @Test func withTheDirectoryOutOfReachAJoinIsToldWhyAndMakesNothing() {
@@ -79,7 +80,8 @@ import WordGameProtocol
         world.answerDirectory(.claimRoom("k7px"), .unreachable)
         world.expect(bo, [greeting, "OK NAME \"Bo\"",
                           "ERROR directory-down \"Room K7PX is not on this server, and the directory that knows which server has each "
-                              + "room cannot be reached just now, so it cannot be found. Try again in a moment. Games already playing go on.\""])
+                              + "room cannot be reached just now, so it cannot be found. Try again in a moment. "
+                              + "Games already playing go on.\""])
         // A full queue is the same, at once: nothing waits.
         world.directory?.full = true
         world.type("JOIN K7PX", from: bo)

@@ -1,0 +1,68 @@
+import RedisClient
+import RedisWire
+
+/// One request's part of a round trip: its commands, and how their replies
+/// (or the round trip's failure) become its event. The worker sends every
+/// request waiting at once as one pipeline (`FleetDirectory.drain`), so a
+/// burst of joins costs a few round trips to Redis, not one each.
+struct DirectoryWork: Sendable {
+    let commands: [RedisCommand]
+    let answer: @Sendable ([RedisValue]) -> DirectoryEvent
+    let failed: @Sendable (RedisError) -> DirectoryEvent
+}
+
+/// What Redis's replies mean: pure, each a function of the replies it is given.
+enum DirectoryReplies {
+    static func claim(_ reply: RedisValue, ttl: Int) -> ClaimResult {
+        guard case .array(let fields?) = reply, let verdict = fields.first?.text else { return .unavailable(failure(reply, "a claim")) }
+        switch (verdict, fields.count) {
+        case ("claimed", 1):
+            return .claimed
+        case ("settling", 2):
+            guard case .integer(let wait) = fields[1], wait > 0, wait <= Int64(ttl) else { break }
+            return .settling(milliseconds: Int(wait))
+        case ("taken", 3):
+            guard let holder = fields[1].text, FleetKeys.isServerID(holder),
+                  case .bulk(let record?) = fields[2], let address = FleetAddress(record: record) else { break }
+            return .takenBy(serverID: holder, address: address)
+        default:
+            break
+        }
+        return .unavailable(.protocol("a claim answered \(reply)"))
+    }
+
+    /// The holder and its record: no holder, or no record (the server is gone), is nobody.
+    static func owner(_ reply: RedisValue) -> OwnerResult {
+        guard case .array(let fields?) = reply, fields.count <= 2 else { return .unavailable(failure(reply, "a lookup")) }
+        guard fields.count == 2 else { return .none }
+        guard let holder = fields[0].text, FleetKeys.isServerID(holder),
+              case .bulk(let record?) = fields[1], let address = FleetAddress(record: record)
+        else { return .unavailable(.protocol("a lookup answered \(reply)")) }
+        return .owner(serverID: holder, address: address)
+    }
+
+    static func refreshed(_ named: [(name: String, isSeat: Bool)], _ replies: [RedisValue]) -> DirectoryEvent {
+        var lostRooms: [String] = [], lostSeats: [String] = [], restored = 0
+        var error: RedisError?
+        for (entry, reply) in zip(named, replies) {
+            switch reply {
+            case .integer(1): continue
+            case .integer(2): restored += 1
+            case .integer(0): if entry.isSeat { lostSeats.append(entry.name) } else { lostRooms.append(entry.name) }
+            default: error = failure(reply, "a refresh")
+            }
+        }
+        return .refreshed(lostRooms: lostRooms, lostSeats: lostSeats, restored: restored, error: error)
+    }
+
+    static func released(_ name: String, _ reply: RedisValue) -> DirectoryEvent {
+        guard case .integer(let count) = reply else { return .release(name: name, released: false, error: failure(reply, "a release")) }
+        return .release(name: name, released: count == 1, error: nil)
+    }
+
+    /// An error reply is Redis refusing the command; anything else broke the protocol.
+    private static func failure(_ reply: RedisValue, _ what: String) -> RedisError {
+        if case .error(let message) = reply { return .server(message) }
+        return .protocol("\(what) answered \(reply)")
+    }
+}
