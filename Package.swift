@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "WordGameClientTests",
             dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport",
-                           "WordGamePOSIX", "WordListFiles", "QRCode", "WordGameCommandLine"]
+                           "WordGamePOSIX", "WordListFiles", "QRCode", "WordGameCommandLine", "WordGameFleet", "RedisClient"]
         ),
         .testTarget(
             name: "WordGameServerTests",

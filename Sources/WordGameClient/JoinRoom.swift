@@ -8,14 +8,19 @@ public enum JoinRoom {
     /// server refuses one (nil: fail instead). Returns the accepted name; the
     /// room's first messages are left in the connection for the game loop.
     /// `greeted`: the greeting was read already (a RESUME was tried first on this connection).
+    /// A room on another server of a fleet is joined there, on this connection
+    /// (`MoveFollower`); `told` hears the line that says so.
     public static func join(_ connection: ServerConnection, name: String, room: String?, greeted: Bool = false,
-                            askAgain: ((String) -> String?)?) throws(ClientError) -> String {
+                            askAgain: ((String) -> String?)?, told: (String) -> Void = { _ in }) throws(ClientError) -> String {
         if !greeted { try greeting(connection) }
         var name = name
+        var follower = MoveFollower()
         while true {
-            connection.send(.name(name))
-            connection.send(.join(room: room))
-            switch try reply(connection, room: room) {
+            let reply = try follower.ask(connection, [.name(name), .join(room: room)], what: "NAME and JOIN",
+                                         tell: { told(ClientTexts.joiningElsewhere(room: room, at: $0)) }) { message throws(ClientError) in
+                try Self.reply(message, connection, room: room)
+            }
+            switch reply {
             case .joined:
                 return name
             case .nameRefused(let problem):
@@ -41,31 +46,22 @@ public enum JoinRoom {
 
     private enum Reply { case joined, nameRefused(String), roomRefused(String) }
 
-    /// How long the server has to answer NAME and JOIN, whatever else it sends meanwhile.
-    static let replySeconds = 10.0
-
-    /// Reads until the JOIN succeeds or one of the two commands is refused,
-    /// within `replySeconds` in all: a server that floods other lines cannot
-    /// hold the client here.
-    private static func reply(_ connection: ServerConnection, room: String?) throws(ClientError) -> Reply {
-        let deadline = Instant.now().adding(milliseconds: Int(replySeconds * 1_000))
-        while true {
-            let left = Double(deadline.milliseconds(since: .now())) / 1_000
-            guard left > 0 else { throw ClientError("the server did not answer NAME and JOIN within \(Int(replySeconds)) s") }
-            switch try connection.next(timeout: left) {
-            case .joined:
-                return .joined
-            case .error(let error) where [.badName, .nameTaken, .noName].contains(error.code):
-                // A refused NAME is followed by a refused JOIN (no-name): read past it.
-                if error.code == .badName { _ = try? connection.next(timeout: 2) }
-                return .nameRefused(ClientTexts.nameRefused(error, room: room))
-            case .error(let error) where [.badRoom, .noRoom, .roomLocked, .tooManyRooms].contains(error.code):
-                return .roomRefused(ClientTexts.roomRefused(error, room: room))
-            case .bye(let text):
-                throw ClientError(text)
-            default:
-                continue
-            }
+    /// What a line of the reply to NAME and JOIN decides, if anything.
+    private static func reply(_ message: ServerMessage, _ connection: ServerConnection, room: String?) throws(ClientError) -> Reply? {
+        switch message {
+        case .joined:
+            return .joined
+        case .error(let error) where [.badName, .nameTaken, .noName].contains(error.code):
+            // A refused NAME is followed by a refused JOIN (no-name): read past it.
+            if error.code == .badName { _ = try? connection.next(timeout: 2) }
+            return .nameRefused(ClientTexts.nameRefused(error, room: room))
+        // `moved` here came without a MOVED the client could read: said as the server wrote it.
+        case .error(let error) where [.badRoom, .noRoom, .roomLocked, .tooManyRooms, .directoryDown, .moved].contains(error.code):
+            return .roomRefused(ClientTexts.roomRefused(error, room: room))
+        case .bye(let text):
+            throw ClientError(text)
+        default:
+            return nil
         }
     }
 }

@@ -14,8 +14,8 @@ public final class LineModeGame {
     private var state: ClientState
     private var input = LineFramer(maxLineBytes: 4096)
     private let journal: SoloJournal?
-    /// Sees the state after each turn's messages: the seat file is kept here (`SeatKeeper`).
-    public var afterTurn: ((ClientState) -> Void)?
+    /// Sees the state after each turn's messages, and the server the game is on: the seat file is kept here (`SeatKeeper`).
+    public var afterTurn: ((ClientState, ServerLocation) -> Void)?
 
     /// `journal`: where a solo game's history is kept (nil in a room). `resumes`: take
     /// the seat back after a drop (false for a server in this process).
@@ -41,12 +41,13 @@ public final class LineModeGame {
             case .connected:
                 state.reconnecting = nil
             case .reconnecting(let status):
-                if state.reconnecting == nil { say(status.banner(at: .now())) }
+                // Said again should the tries go to another server (a MOVED).
+                if state.reconnecting?.movedTo != status.movedTo || state.reconnecting == nil { say(status.banner(at: .now())) }
                 state.reconnecting = status
             case .lost(let why):
                 return finish(why)
             }
-            afterTurn?(state)
+            afterTurn?(state, link.connection.server)
             polls[1] = link.pollEntry
             Poll.wait(&polls, milliseconds: min(1_000, link.millisecondsUntilDue(at: .now()) ?? 1_000))
             guard polls[0].isReady else { continue }

@@ -16,15 +16,17 @@ public struct ClientError: Error, CustomStringConvertible {
 /// It never blocks the screen: what the socket does not take at once waits
 /// here (`pendingOutput`) and goes when the loop sees the socket writable.
 public final class ServerConnection {
-    public let socket: FileDescriptor
-    private var framer = LineFramer(maxLineBytes: 64 * 1024)
+    public private(set) var socket: FileDescriptor
+    private var framer = LineFramer(maxLineBytes: ServerConnection.maxLineBytes)
     /// Messages read but not yet taken.
     private var inbox: [ServerMessage] = []
     /// Bytes written but not yet taken by the socket.
     private var pendingOutput: [UInt8] = []
     public private(set) var isClosed = false
     /// Where this connection goes: a reconnect goes back there.
-    public let address: SocketAddress
+    public private(set) var address: SocketAddress
+    /// The same server by the name it was reached at: the one asked for, or the one a `MOVED` sent the client to.
+    public private(set) var server: ServerLocation
     /// When the last byte from the server arrived (or when the connection was made).
     public private(set) var lastHeard: Instant
     /// When we last sent a line (or when the connection was made).
@@ -35,29 +37,50 @@ public final class ServerConnection {
     /// terminal for the kernel's two minutes.
     public static let connectTimeoutMilliseconds: Int32 = 10_000
 
+    /// The longest line read from a server: far more than any line Protocol.md describes.
+    static let maxLineBytes = 64 * 1024
+
     /// Lines the server has not taken yet, at most: a server that stops
     /// reading this long is gone for a player (a person types a few bytes a second).
     public static let maxPendingOutput = 64 * 1024
 
     /// Connects to `host:port` (a name or an address), each of its addresses in turn.
     public init(host: String, port: UInt16) throws(ClientError) {
+        server = ServerLocation(host: host, port: port)
+        (socket, address) = try Self.connect(to: server)
+        lastHeard = .now()
+        lastSent = lastHeard
+        self.send(.mode(.machine))
+    }
+
+    private static func connect(to server: ServerLocation) throws(ClientError) -> (FileDescriptor, SocketAddress) {
         let candidates: [SocketAddress]
-        do { candidates = try SocketAddress.resolve(host: host, port: port) } catch { throw ClientError(error.description) }
+        do { candidates = try SocketAddress.resolve(host: server.host, port: server.port) } catch { throw ClientError(error.description) }
         var lastError = Errno("connect", code: Errno.connectionRefused)
         for candidate in candidates {
             do {
-                socket = try candidate.connect(timeoutMilliseconds: Self.connectTimeoutMilliseconds)
+                return (try candidate.connect(timeoutMilliseconds: Self.connectTimeoutMilliseconds), candidate)
             } catch {
                 lastError = error
-                continue
             }
-            address = candidate
-            lastHeard = .now()
-            lastSent = lastHeard
-            self.send(.mode(.machine))
-            return
         }
-        throw ClientError("cannot reach a wordgame server at \(host) port \(port): \(Errno.text(lastError.code))")
+        throw ClientError("cannot reach a wordgame server at \(server): \(Errno.text(lastError.code))")
+    }
+
+    /// Goes to the server a `MOVED` named, as if it had connected there first:
+    /// a new socket, `MODE MACHINE` on it, nothing kept of the old one (its
+    /// server hears `QUIT`: the connection was outside any room). If the new
+    /// server cannot be reached, this connection stays as it was.
+    public func move(to there: ServerLocation) throws(ClientError) {
+        let (fresh, freshAddress) = try Self.connect(to: there)
+        self.send(.quit)
+        socket.close()
+        (socket, address, server) = (fresh, freshAddress, there)
+        framer = LineFramer(maxLineBytes: Self.maxLineBytes)
+        (inbox, pendingOutput, isClosed) = ([], [], false)
+        lastHeard = .now()
+        lastSent = lastHeard
+        self.send(.mode(.machine))
     }
 
     /// A connected non-blocking socket to `address` (a reconnect made it).
@@ -65,9 +88,10 @@ public final class ServerConnection {
     /// the greeting is read. A `RESUME` goes so: when the server holds the
     /// address's lines after wrong codes elsewhere, both lines then wait out
     /// one hold together, not one each.
-    init(connected socket: FileDescriptor, address: SocketAddress, then commands: [ClientCommand] = []) {
+    init(connected socket: FileDescriptor, address: SocketAddress, server: ServerLocation, then commands: [ClientCommand] = []) {
         self.socket = socket
         self.address = address
+        self.server = server
         lastHeard = .now()
         lastSent = lastHeard
         sendLine(([ClientCommand.mode(.machine)] + commands).map(\.line).joined(separator: "\n"))

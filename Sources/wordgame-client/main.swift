@@ -71,14 +71,13 @@ if let chosen = options.host {
     port = soloServer!.port
 }
 
-let connection: ServerConnection
-do { connection = try ServerConnection(host: host, port: port) } catch { fail(error.description) }
-
 // A seat survives its client: the code kept on disk (or --resume) takes it back before anything else.
 let keeper = options.host.map { SeatKeeper(host: $0, port: port) }
 var resumeCode = options.resume
 /// The file the code was read from, if it was: a code the server no longer holds goes with it.
 var savedFile: SeatFile?
+/// The server the seat is on, where the file says: a server of a fleet may have sent the client to another.
+var seatServer: ServerLocation?
 if resumeCode == nil, let chosen = options.host, let file = SeatFile.forSeat(host: chosen, port: port, room: options.room ?? "main") {
     switch file.load() {
     case .none: break
@@ -87,20 +86,42 @@ if resumeCode == nil, let chosen = options.host, let file = SeatFile.forSeat(hos
     case .saved(let saved) where options.name.map({ $0.lowercased() == saved.name.lowercased() }) ?? true:
         resumeCode = saved.code
         savedFile = file
+        seatServer = saved.server
     case .saved: break
     }
 }
+
+/// A line for the player before the game's screen opens (which hides it: `startNotice` says it there).
+func say(_ line: String) {
+    print(ScreenText.safe(line))
+    StandardOutput.flush()
+}
+
+let typedServer = ServerLocation(host: host, port: port)
+let firstServer = seatServer ?? typedServer
+let connection: ServerConnection
+do {
+    connection = try ServerConnection(host: firstServer.host, port: firstServer.port)
+} catch where firstServer != typedServer {
+    // A server keeps its seats in memory: the seat went with it, and the server typed takes the player in.
+    say("Your seat was on \(seatServer!), which cannot be reached; joining room \(options.room ?? "main") on \(typedServer) again.")
+    resumeCode = nil
+    savedFile?.discard()
+    do { connection = try ServerConnection(host: host, port: port) } catch { fail(error.description) }
+} catch {
+    fail(error.description)
+}
+
 var resumedAs: String?
 /// Said on the game's screen too: the line printed before it is hidden under the full screen.
 var startNotice: String?
 if let code = resumeCode {
     do {
-        switch try ResumeAtStart.resume(connection, code: code) {
+        switch try ResumeAtStart.resume(connection, code: code, told: say) {
         case .resumed(let name, _): resumedAs = name
         case .notHeld(let why):
             savedFile?.discard()
-            print("\(ScreenText.safe(why)); joining room \(options.room ?? "main") again.")
-            StandardOutput.flush()
+            say("\(why); joining room \(options.room ?? "main") again.")
             startNotice = "Resume code \(code.uppercased()) is no longer held: you joined again."
         }
     } catch {
@@ -130,7 +151,7 @@ if let resumedAs {
 } else {
     do {
         name = try JoinRoom.join(connection, name: wantedName, room: options.room, greeted: resumeCode != nil,
-                                 askAgain: options.name == nil ? askName : nil)
+                                 askAgain: options.name == nil ? askName : nil, told: say)
     } catch {
         fail(error.description)
     }
@@ -146,10 +167,11 @@ if interactive {
     do {
         var screen = ClientState(name: name)
         screen.showsResumeCode = keeper != nil
-        screen.notice = startNotice
+        // The game is not on the server typed (a MOVED, or a seat kept on another of the fleet): said on the screen too.
+        screen.notice = startNotice ?? (connection.server == typedServer ? nil : ClientTexts.sentOn(to: connection.server))
         let loop = try TerminalLoop(connection: connection, screen: screen, resumes: resumes)
         loop.observe = journal.map { journal in { journal.observe($0, &$1) } }
-        loop.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name) } }
+        loop.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name, on: $1) } }
         status = try loop.run()
         terminalGone = loop.terminalGone
     } catch {
@@ -157,7 +179,7 @@ if interactive {
     }
 } else {
     let game = LineModeGame(connection: connection, name: name, journal: journal, resumes: resumes, showsResumeCode: keeper != nil)
-    game.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name) } }
+    game.afterTurn = keeper.map { keeper in { keeper.track($0.resumableSeat, name: $0.name, on: $1) } }
     status = game.run()
 }
 // Every way the loop ends gives the seat up (quit, BYE, a reconnect that gave up), but a client killed

@@ -8,6 +8,9 @@ import WordGameProtocol
 
 /// Where the resume code is kept, and when its file comes and goes: real files in temporary folders.
 @Suite struct SeatFileTests {
+    /// The server a seat is on: another of the fleet than the one the file is named for ("h" port 1).
+    static let server = ServerLocation(host: "192.0.2.3", port: 4001)
+
     func folder() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-seatfile-\(UUID().uuidString)").path
     }
@@ -46,6 +49,21 @@ import WordGameProtocol
         #expect(file.load() == .none)
     }
 
+    @Test func theServerASeatIsOnIsKeptAndAFileWithoutOneStillReads() throws {
+        let file = SeatFile.forSeat(host: "127.0.0.1", port: 4000, room: "k7px", environment: ["XDG_STATE_HOME": folder()])!
+        let elsewhere = SeatFile.Saved(code: "K7PXABCD", name: "Ana", room: "k7px", graceSeconds: 60, pid: 42, server: Self.server)
+        try file.save(elsewhere)
+        #expect(file.load() == .saved(elsewhere))
+        try AtomicFile.write("{\"code\":\"K7PXABCD\",\"name\":\"Ana\",\"room\":\"k7px\",\"graceSeconds\":60,\"pid\":42}",
+                             to: file.path)
+        #expect(file.load() == .saved(SeatFile.Saved(code: "K7PXABCD", name: "Ana", room: "k7px", graceSeconds: 60, pid: 42)))
+        // The client connects where the file says: a host no MOVED could name is not taken from it either.
+        for server in [ServerLocation(host: "a b", port: 4001), ServerLocation(host: "192.0.2.3", port: 0)] {
+            try file.save(SeatFile.Saved(code: "K7PXABCD", name: "Ana", room: "k7px", graceSeconds: 60, pid: 42, server: server))
+            #expect(file.load() == .problem("ignoring the saved seat \(file.path) (not a saved seat); joining as usual."))
+        }
+    }
+
     @Test func anUnreadableSeatIsOneLineNamingIt() throws {
         let file = SeatFile.forSeat(host: "127.0.0.1", port: 4000, room: "main", environment: ["XDG_STATE_HOME": folder()])!
         try AtomicFile.makeDirectory(file.path)  // a folder where the file should be
@@ -56,11 +74,12 @@ import WordGameProtocol
         let root = folder()
         let keeper = SeatKeeper(pid: 42) { SeatFile.forSeat(host: "h", port: 1, room: $0, environment: ["XDG_STATE_HOME": root]) }
         let file = SeatFile.forSeat(host: "h", port: 1, room: "main", environment: ["XDG_STATE_HOME": root])!
-        keeper.track(HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main"), name: "Ana")
-        #expect(file.load() == .saved(SeatFile.Saved(code: "K7PXABCD", name: "Ana", room: "main", graceSeconds: 60, pid: 42)))
-        keeper.track(nil, name: "Ana")  // out of the room: left, removed, or closed
+        keeper.track(HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main"), name: "Ana", on: Self.server)
+        #expect(file.load() == .saved(SeatFile.Saved(code: "K7PXABCD", name: "Ana", room: "main", graceSeconds: 60, pid: 42,
+                                                      server: Self.server)))
+        keeper.track(nil, name: "Ana", on: Self.server)  // out of the room: left, removed, or closed
         #expect(file.load() == .none)
-        keeper.track(HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main"), name: "Ana")
+        keeper.track(HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main"), name: "Ana", on: Self.server)
         keeper.release()
         #expect(file.load() == .none)
         #expect(keeper.problem == nil)
@@ -71,7 +90,7 @@ import WordGameProtocol
         try AtomicFile.makeDirectory(root)
         try AtomicFile.write("", to: root + "/wordgame")  // a file where the folder should be
         let keeper = SeatKeeper(pid: 42) { SeatFile.forSeat(host: "h", port: 1, room: $0, environment: ["XDG_STATE_HOME": root]) }
-        keeper.track(HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main"), name: "Ana")
+        keeper.track(HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main"), name: "Ana", on: Self.server)
         #expect(keeper.problem?.hasPrefix("your resume code could not be kept (\(root)/wordgame: not a folder)") == true,
                 "\(keeper.problem ?? "")")
     }

@@ -18,13 +18,10 @@ public enum PresentApp {
             server?.stop()
             server?.waitUntilStopped()  // also waits for results still being written
         }
-        let host: String, port: UInt16, address: String
+        let host: String, port: UInt16
         if let remote = options.host {
             host = remote
             port = options.port
-            // Students are on other machines: a server reached over loopback is reached by them at this machine's
-            // network address only if it listens there (not when bound to 127.0.0.1).
-            address = StudentAddress.forServer(reachedAt: remote, port: port)
         } else {
             let list = try words()
             let lists = try wordLists(options.wordListsDirectory)
@@ -40,7 +37,6 @@ public enum PresentApp {
             }
             host = "127.0.0.1"
             port = server!.port
-            address = JoinInstructions.networkAddresses().first ?? "127.0.0.1"
         }
         if let problem = server?.results?.problem() {
             throw ClientError("results cannot be kept (\(problem)); choose a folder with --results DIR, or --no-results")
@@ -54,11 +50,21 @@ public enum PresentApp {
         } else {
             role = .host
         }
-        let accepted = try PresentSession.open(connection, as: role)
+        // Said before the screen opens, and left on the terminal when it closes.
+        let accepted = try PresentSession.open(connection, as: role) { line in
+            print(ScreenText.safe(line))
+            StandardOutput.flush()
+        }
+        // A room on another server of a fleet is played there (a MOVED): students are shown that server, which
+        // takes them in at once. Students are on other machines: a server reached over loopback is reached by them
+        // at this machine's network address only if it listens there (not when bound to 127.0.0.1).
+        let there = connection.server
+        let address = server == nil ? StudentAddress.forServer(reachedAt: there.host, port: there.port)
+                                    : JoinInstructions.networkAddresses().first ?? "127.0.0.1"
 
         var state = PresentState()
         state.joinAddress = address
-        state.joinPort = port
+        state.joinPort = there.port
         state.ownsServer = server != nil
         state.receive(accepted, at: .now())
         let loop: TerminalLoop<PresentState>
@@ -69,18 +75,19 @@ public enum PresentApp {
             throw ClientError("\(error)")
         }
         let status = try loop.run()
-        return (status, farewell(loop.state, options: options, server: server, port: port))
+        return (status, farewell(loop.state, server: server, at: loop.server))
     }
 
     /// What the teacher needs after the screen is gone: where the results are,
     /// and how to take the room back (the key is never shown on the projector).
-    static func farewell(_ state: PresentState, options: ClientOptions, server: Server?, port: UInt16) -> [String] {
+    /// `there`: the server the room is on (after a reconnect, too).
+    static func farewell(_ state: PresentState, server: Server?, at there: ServerLocation) -> [String] {
         var lines: [String] = []
         if let results = server?.results { lines.append("Results of this session's games: \(results.directory)") }
         if server == nil, let room = state.room, let key = state.key, state.screen != .closed {
-            let portFlag = port == 4000 ? "" : " --port \(port)"
+            let portFlag = there.port == 4000 ? "" : " --port \(there.port)"
             lines.append("The room \(room.uppercased()) waits for its host. Take it back with:")
-            lines.append("  wordgame-client --present --host \(options.host ?? "127.0.0.1")\(portFlag) --room \(room) --key \(key)")
+            lines.append("  wordgame-client --present --host \(there.host)\(portFlag) --room \(room) --key \(key)")
         }
         return lines
     }

@@ -16,24 +16,38 @@ public enum PresentSession {
             case .watch(let room): return .watch(room: room)
             }
         }
+
+        /// The command's name, for a line that says it got no answer (never the key: it is not shown).
+        var commandName: String {
+            if case .watch = self { return "WATCH" }
+            return "HOST"
+        }
+
+        /// What the player is told when the room is on another server of a fleet.
+        func elsewhere(at there: ServerLocation) -> String {
+            switch self {
+            case .host: return ClientTexts.hostingElsewhere(at: there)
+            case .reclaim(let room, _): return ClientTexts.roomElsewhere(room, "taking it back", at: there)
+            case .watch(let room): return ClientTexts.roomElsewhere(room, "watching it", at: there)
+            }
+        }
     }
 
     /// Opens the session; returns the accepted reply (`OK HOST` or `OK WATCH`).
-    /// What follows it is left in the connection for the screen.
-    public static func open(_ connection: ServerConnection, as role: Role) throws(ClientError) -> ServerMessage {
-        guard case .welcome(let version, _) = try connection.next(timeout: 10) else {
-            throw ClientError("that is not a wordgame server (no WORDGAME greeting)")
-        }
-        guard version == protocolVersion else {
-            throw ClientError("the server speaks protocol \(version); this client speaks \(protocolVersion)")
-        }
-        connection.send(role.command)
-        while true {
-            switch try connection.next(timeout: 10) {
+    /// What follows it is left in the connection for the screen. A room on
+    /// another server of a fleet is opened there, on this connection; `told`
+    /// hears the line that says so.
+    public static func open(_ connection: ServerConnection, as role: Role,
+                            told: (String) -> Void = { _ in }) throws(ClientError) -> ServerMessage {
+        try JoinRoom.greeting(connection)
+        var follower = MoveFollower()
+        return try follower.ask(connection, [role.command], what: role.commandName, tell: { told(role.elsewhere(at: $0)) }) {
+            message throws(ClientError) in
+            switch message {
             case let reply where reply.isAcceptance: return reply
             case .error(let problem): throw ClientError(problem.text)
             case .bye(let text): throw ClientError(text)
-            default: continue
+            default: return nil
             }
         }
     }

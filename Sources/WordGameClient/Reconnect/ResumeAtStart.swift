@@ -14,17 +14,17 @@ public enum ResumeAtStart {
         case notHeld(String)
     }
 
-    /// Reads the greeting, sends `RESUME code` and waits for the answer (at most `JoinRoom.replySeconds`).
-    public static func resume(_ connection: ServerConnection, code: String) throws(ClientError) -> Outcome {
+    /// Reads the greeting, sends `RESUME code` and waits for the answer (at most `MoveFollower.replySeconds`).
+    /// A seat on another server of a fleet is taken back there, on this connection; `told` hears the line that says so.
+    public static func resume(_ connection: ServerConnection, code: String,
+                              told: (String) -> Void = { _ in }) throws(ClientError) -> Outcome {
         try JoinRoom.greeting(connection)
-        connection.send(.resume(code: code))
-        let deadline = Instant.now().adding(milliseconds: Int(JoinRoom.replySeconds * 1_000))
-        while true {
-            let left = Double(deadline.milliseconds(since: .now())) / 1_000
-            guard left > 0 else { throw ClientError("the server did not answer RESUME within \(Int(JoinRoom.replySeconds)) s") }
-            switch try connection.next(timeout: left) {
+        var follower = MoveFollower()
+        return try follower.ask(connection, [.resume(code: code)], what: "RESUME",
+                                tell: { told(ClientTexts.resumingElsewhere(at: $0)) }) { message throws(ClientError) in
+            switch message {
             case .resumed(let name, let room):
-                connection.putBack(.resumed(name: name, room: room))
+                connection.putBack(message)
                 return .resumed(name: name, room: room)
             // slow-down comes only for a code the server does not hold (a right one is delayed, never refused).
             case .error(let problem) where [.badCode, .slowDown, .badArgument].contains(problem.code):
@@ -32,10 +32,13 @@ public enum ResumeAtStart {
                     + "(the time to come back ran out, or the seat was given up)")
             case .error(let problem) where problem.code == .alreadyInRoom || problem.code == .unknownCommand:
                 return .notHeld(ClientTexts.withoutCommands(problem.text))
+            // The seat may be held elsewhere, so it is not given up: the same command later may find it.
+            case .error(let problem) where problem.code == .directoryDown || problem.code == .moved:
+                throw ClientError(ClientTexts.withoutCommands(problem.text))
             case .bye(let text):
                 throw ClientError(text)
             default:
-                continue
+                return nil
             }
         }
     }

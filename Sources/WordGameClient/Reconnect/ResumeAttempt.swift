@@ -16,8 +16,11 @@ final class ResumeAttempt {
         /// `ERROR slow-down`: too many wrong codes from this address lately; wait longer.
         case slowDown
         /// The server holds no seat for this code (`ERROR bad-code`), or does not know RESUME
-        /// (`ERROR unknown-command`): trying again is pointless.
+        /// (`ERROR unknown-command`), or says it is elsewhere without a place the client could read
+        /// (`ERROR moved` alone): trying again here is pointless.
         case refused(ProtocolError)
+        /// Another server of the fleet holds the seat (`MOVED`, `ERROR moved`): the next try goes there.
+        case moved(Move)
     }
 
     /// A try gets this long from its connect to the server's reply.
@@ -31,12 +34,16 @@ final class ResumeAttempt {
     }
 
     private let address: SocketAddress
+    private let server: ServerLocation
     private let code: String
     private let gaveUpAt: Instant
     private var phase: Phase
+    private var moveReader = Move.Reader()
 
-    init(to address: SocketAddress, code: String, at now: Instant) {
+    /// `server`: the same server as `address`, by the name the client knows it by.
+    init(to address: SocketAddress, server: ServerLocation, code: String, at now: Instant) {
         self.address = address
+        self.server = server
         self.code = code
         gaveUpAt = now.adding(milliseconds: Self.limitMilliseconds)
         phase = (try? address.startConnect()).map(Phase.connecting) ?? .over
@@ -60,7 +67,7 @@ final class ResumeAttempt {
         if case .connecting(let socket) = phase, Poll.waitUntilWritable(socket, milliseconds: 0) {
             let error = SocketAddress.connectError(socket)
             guard error == 0 else { return fail(Errno.text(error)) }
-            phase = .greeting(ServerConnection(connected: socket, address: address, then: [.resume(code: code)]))
+            phase = .greeting(ServerConnection(connected: socket, address: address, server: server, then: [.resume(code: code)]))
         }
         switch phase {
         case .over:
@@ -90,11 +97,15 @@ final class ResumeAttempt {
             phase = .awaitingReply(connection)
             return nil
         }
+        if let move = moveReader.read(message) {
+            phase = .over
+            return .moved(move)
+        }
         switch message {
         case .resumed:
             phase = .over
             return .resumed(connection, [])
-        case .error(let problem) where problem.code == .badCode || problem.code == .unknownCommand:
+        case .error(let problem) where [.badCode, .unknownCommand, .moved].contains(problem.code):
             phase = .over
             return .refused(problem)
         case .error(let problem) where problem.code == .slowDown:

@@ -29,17 +29,21 @@ public struct Reconnecting: Equatable, Sendable {
     public var attempt: Int
     /// When the client gives up (the grace, counted from when the drop was noticed).
     public var deadline: Instant
+    /// The server the tries go to once a `MOVED` said another server of the fleet holds the seat; nil: the same one.
+    public var movedTo: ServerLocation?
 
-    public init(attempt: Int, deadline: Instant) {
+    public init(attempt: Int, deadline: Instant, movedTo: ServerLocation? = nil) {
         self.attempt = attempt
         self.deadline = deadline
+        self.movedTo = movedTo
     }
 
     /// Whole seconds left, rounded up: "52 s left" until the last moment.
     public func secondsLeft(at now: Instant) -> Int { deadline.wholeSecondsLeft(at: now) }
 
-    /// "Connection lost — reconnecting… (attempt 3, 52 s left)"
+    /// "Connection lost — reconnecting… (attempt 3, 52 s left)", and where, when the seat is on another server now.
     public func banner(at now: Instant) -> String {
-        "Connection lost — reconnecting… (attempt \(attempt), \(secondsLeft(at: now)) s left)"
+        let there = movedTo.map { " to \($0), where your seat is now" } ?? ""
+        return "Connection lost — reconnecting\(there)… (attempt \(attempt), \(secondsLeft(at: now)) s left)"
     }
 }

@@ -11,7 +11,7 @@ import WordGameProtocol
 public struct SeatFile: Sendable {
     public let path: String
 
-    /// What the file holds: the code, whose seat it is, and the process that wrote it.
+    /// What the file holds: the code, whose seat it is, the server it is on, and the process that wrote it.
     public struct Saved: Codable, Equatable, Sendable {
         public var code: String
         public var name: String
@@ -19,9 +19,13 @@ public struct SeatFile: Sendable {
         public var graceSeconds: Int
         /// The client that holds the seat now; another that took it over writes its own.
         public var pid: Int32
+        /// The server the seat is on: the file is named for the one the client was told to use, which may
+        /// have sent it to another server of its fleet (`MOVED`). Nil in files written before fleets.
+        public var server: ServerLocation?
 
-        public init(code: String, name: String, room: String, graceSeconds: Int, pid: Int32) {
+        public init(code: String, name: String, room: String, graceSeconds: Int, pid: Int32, server: ServerLocation? = nil) {
             (self.code, self.name, self.room, self.graceSeconds, self.pid) = (code, name, room, graceSeconds, pid)
+            self.server = server
         }
     }
 
@@ -103,9 +107,11 @@ public struct SeatFile: Sendable {
 }
 
 extension SeatFile.Saved {
-    /// A code the server could have given (8 symbols of the room-code alphabet) and a name.
+    /// A code the server could have given (8 symbols of the room-code alphabet), a name, and a server a
+    /// `MOVED` could have named (the same checks: it is where the client connects).
     var isWellFormed: Bool {
         code.count == 8 && code.uppercased().allSatisfy(RoomCode.alphabet.contains) && !name.isEmpty && graceSeconds > 0
+            && server.map { Elsewhere(host: $0.host, port: Int($0.port), web: "") != nil } ?? true
     }
 }
 

@@ -7,7 +7,7 @@ import WordGamePOSIX
 /// dies without a word (`kill -9`) or whose terminal closes leaves it, and the
 /// next run takes the seat back.
 public final class SeatKeeper {
-    /// The file for a seat in a room (on the server this client plays on).
+    /// The file for a seat in a room, named for the server the client was told to use (`--host`, `--port`).
     private let fileFor: (String) -> SeatFile?
     private let pid: Int32
     private var written: (file: SeatFile, saved: SeatFile.Saved)?
@@ -24,13 +24,15 @@ public final class SeatKeeper {
         self.init { room in SeatFile.forSeat(host: host, port: port, room: room) }
     }
 
-    /// After each turn of the loop: the seat the state holds now (nil: none), and the player's name.
-    public func track(_ seat: HeldSeat?, name: String) {
+    /// After each turn of the loop: the seat the state holds now (nil: none), the player's name, and the
+    /// server the game is on (where a client run again takes the seat back).
+    public func track(_ seat: HeldSeat?, name: String, on server: ServerLocation) {
         guard let seat else {
             if written != nil { release() }
             return
         }
-        let saved = SeatFile.Saved(code: seat.token.code, name: name, room: seat.room, graceSeconds: seat.token.graceSeconds, pid: pid)
+        let saved = SeatFile.Saved(code: seat.token.code, name: name, room: seat.room, graceSeconds: seat.token.graceSeconds, pid: pid,
+                                   server: server)
         guard saved != written?.saved, let file = fileFor(seat.room) else { return }
         if let old = written?.file, old.path != file.path { old.remove(writtenBy: pid) }
         written = (file, saved)  // a write that failed is not tried again every turn

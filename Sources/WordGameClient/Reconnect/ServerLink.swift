@@ -78,7 +78,7 @@ public final class ServerLink {
         guard connection.isClosed else { return .connected }
         guard let seat else { return .lost("The server closed the connection.") }
         connection.abandon()  // our end closes too, whatever happens next
-        let started = Reconnector(seat: seat, address: connection.address, droppedAt: now)
+        let started = Reconnector(seat: seat, address: connection.address, server: connection.server, droppedAt: now)
         reconnector = started
         return .reconnecting(started.status)
     }

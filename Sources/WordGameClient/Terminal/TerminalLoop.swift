@@ -54,8 +54,10 @@ public final class TerminalLoop<Screen: TerminalScreen> {
     public private(set) var state: Screen
     /// Sees each message after the state has: the solo history is kept here.
     public var observe: ((ServerMessage, inout Screen) -> Void)?
-    /// Sees the state after each turn's messages: the seat file is kept here (`SeatKeeper`).
-    public var afterTurn: ((Screen) -> Void)?
+    /// Sees the state after each turn's messages, and the server it is on: the seat file is kept here (`SeatKeeper`).
+    public var afterTurn: ((Screen, ServerLocation) -> Void)?
+    /// The server the screen is on: the one it was started with, or the one a reconnect found the seat on.
+    public var server: ServerLocation { link.connection.server }
     private var decoder = KeyDecoder()
     private let signals: WakePipe
     private let color: Bool
@@ -103,7 +105,7 @@ public final class TerminalLoop<Screen: TerminalScreen> {
             case .reconnecting(let status): state.reconnecting = status
             case .lost(let why): exitMessage = why; break loop
             }
-            afterTurn?(state)
+            afterTurn?(state, link.connection.server)
             state.tick(at: .now())
             draw()
             let now = Instant.now()
