@@ -11,7 +11,8 @@ struct MoveFollower {
     static let maxMoves = 3
 
     /// How long a server has to answer a command, whatever else it sends meanwhile (on each server it is sent to).
-    static let replySeconds = 10.0
+    /// More than a fleet's directory may keep a new room waiting (its TTL, 10 s, after Redis restarts empty).
+    static let replySeconds = 15.0
 
     private var moves = 0
 

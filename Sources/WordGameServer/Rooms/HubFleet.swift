@@ -66,6 +66,7 @@ extension Hub {
             // Retried in order of their time: the waits are the same length, so appending keeps them sorted.
             directoryRetries.append((now.adding(milliseconds: milliseconds), wait))
             control.awaitDirectory(id, true)
+            outbox.send(.info(FleetTexts.settling(seconds: (milliseconds + 999) / 1_000)), to: id)
             return
         }
         switch wait.request {

@@ -42,6 +42,11 @@ enum FleetTexts {
     static let seatDirectoryDown = "No seat is held here for that code, and the directory that knows which server holds "
         + "each seat cannot be reached just now. Try again in a moment."
 
+    static func settling(seconds: Int) -> String {
+        "The directory of the school's rooms has just started (or restarted), and takes no new room for \(seconds) s while "
+            + "the servers put their rooms back, so that no code is given twice. Yours comes then."
+    }
+
     static let hostDirectoryDown = "A new room needs a code that no other server of this school uses, and the directory "
         + "that hands them out cannot be reached just now. Try again in a moment. Rooms already open go on."
 

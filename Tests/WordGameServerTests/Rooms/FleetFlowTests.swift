@@ -123,7 +123,7 @@ import WordGameProtocol
         world.answerDirectory(request, .settling(milliseconds: 2_000))
         world.advance(by: 1_999)
         #expect(world.directory?.pending.isEmpty == true)
-        #expect(world.take(teacher) == [greeting])
+        #expect(world.take(teacher) == [greeting, "INFO \"\(FleetTexts.settling(seconds: 2))\""])
         world.advance(by: 1)
         #expect(world.directory?.pending.map(\.request) == [request], "the same code, asked again")
         world.answerDirectory(request, .ours)
