@@ -7,13 +7,14 @@ import RedisWire
 /// - **register** writes the server's record and, if Redis has no epoch (it
 ///   is new, or restarted empty, or flushed), starts one, with `settling` set
 ///   for one TTL.
-/// - **claim** takes a room for a new room. It refuses while the directory
-///   settles: a Redis that came back empty has forgotten every live room, and
-///   each live server puts its own back at its next refresh (within one
-///   refresh period, three times over within the TTL) before anyone may take
-///   a new one. So a code is never given to a second room because Redis lost
-///   the first one's claim. A claim held by a server whose record is gone (it
-///   died) is taken over; one held by a live server is reported with its record.
+/// - **claim** takes a room for a new room. A claim held by a live server is
+///   reported with that server's record at once (the room is there, settling
+///   or not); one held by a server whose record is gone (it died) is taken
+///   over. Otherwise it refuses while the directory settles: a Redis that
+///   came back empty has forgotten every live room, and each live server puts
+///   its own back at its next refresh (within one refresh period, three times
+///   over within the TTL) before anyone may take a new one. So a code is never
+///   given to a second room because Redis lost the first one's claim.
 /// - **refresh** extends our claim; puts it back if it is missing (Redis lost
 ///   it) or held by a dead server; and leaves it if a live server holds it
 ///   (lost: it expired while we could not reach Redis, and someone took it).
@@ -34,14 +35,14 @@ enum DirectoryScripts {
         """
 
     static let claim = """
-        if redis.call('EXISTS', KEYS[2]) == 0 then return {'settling', tonumber(ARGV[2])} end
-        local wait = redis.call('PTTL', KEYS[3])
-        if wait > 0 then return {'settling', wait} end
         local holder = redis.call('GET', KEYS[1])
         if holder and holder ~= ARGV[1] then
           local record = redis.call('GET', ARGV[3] .. holder)
           if record then return {'taken', holder, record} end
         end
+        if redis.call('EXISTS', KEYS[2]) == 0 then return {'settling', tonumber(ARGV[2])} end
+        local wait = redis.call('PTTL', KEYS[3])
+        if wait > 0 then return {'settling', wait} end
         redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
         return {'claimed'}
         """
