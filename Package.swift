@@ -77,7 +77,8 @@ let package = Package(
         // The web port against real sockets and a real browser (headless Chromium, driven by the Python scripts in browser/).
         .testTarget(
             name: "WordGameWebTests",
-            dependencies: ["WordGameServer", "WordGame", "WordGamePOSIX", "WordListFiles", "WordGameTestSupport", "WordGameProtocol"],
+            dependencies: ["WordGameServer", "WordGame", "WordGamePOSIX", "WordListFiles", "WordGameTestSupport", "WordGameProtocol",
+                           "RedisClient", "WordGameFleet"],
             exclude: ["browser"]
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "WordGameTestSupport"]),

@@ -4,7 +4,9 @@
 // truth with how the class did, the leaderboard, then the podium and the
 // whole ranking. The controls (start, lock, remove, end, close) ask first
 // where they cannot be undone. The host key is kept in localStorage, so a
-// refresh takes the room back.
+// refresh takes the room back; on a fleet of servers, a room that is on
+// another server (MOVED) takes the page there, with the key, to take the
+// room back on that server's page (followMove).
 //
 // The projector itself (the `Projector` class) is shared with the watch
 // page (watch.js), which shows the same without controls.
@@ -15,7 +17,8 @@
 
 import { Link } from './link.js';
 import {
-  commandWithName, looksLikeCode, looksLikeKey, rulesText, sameRules, seconds, spokenRoom, typedText, withoutCommands,
+  commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, readMoveFragment, rulesText, sameRules, seconds, spokenRoom,
+  typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -627,6 +630,8 @@ const TAB_ROOM_KEY = 'wordgame.hostRoom';
 const KEEP_ROOMS_MS = 12 * 3600_000;
 /** How long the page tries to take its seat back: the room waits while students are in it. */
 const HOST_RETRY_MS = 60 * 60_000;
+/** How long the page waits before asking again when the fleet's directory could not answer (`ERROR directory-down`). */
+const DIRECTORY_RETRY_MS = 5000;
 
 const rooms = {
   read() {
@@ -660,7 +665,13 @@ const rooms = {
 };
 
 function hostPage() {
-  const host = { opening: null, reclaiming: false, stopped: false, closedWhy: '', rules: rulesForm() };
+  const host = {
+    opening: null, reclaiming: false, stopped: false, closedWhy: '', rules: rulesForm(),
+    // MOVED just read (its ERROR moved follows); how many servers sent this page on in a row; going to another's page.
+    moved: null, moves: 0, leaving: false,
+    // A new room asked again after ERROR directory-down: {attempt, waiting} (retryOpening).
+    retry: null,
+  };
   const projector = new Projector({ nameAction: (name) => confirmKick(name), afterRender: () => drawControls(host) });
   host.projector = projector;
   const link = new Link({
@@ -686,10 +697,15 @@ function hostPage() {
     drawHost(host);
   }).catch(() => { /* the page's own address stands in */ });
 
-  roomToTakeBack(tabs).then((kept) => {
-    if (kept) reclaim(host, kept);
-    else drawHost(host);
-  });
+  const sent = movedHere(host);
+  if (sent) {
+    reclaim(host, sent);
+  } else {
+    roomToTakeBack(tabs).then((kept) => {
+      if (kept) reclaim(host, kept);
+      else drawHost(host);
+    });
+  }
 
   function confirmKick(name) {
     ask(`Remove ${name} from room ${spokenRoom(projector.room)}? They can join again unless the room is locked.`,
@@ -716,6 +732,24 @@ async function roomToTakeBack(tabs) {
   return kept.find((room) => !taken.has(room.room)) ?? null;
 }
 
+/**
+ * The room and key another server's page sent along after `#` (followMove):
+ * kept in this server's storage at once, as a room opened here would be (a
+ * refresh before the room is back still has them), and out of the address
+ * bar once read, so that no bookmark or screenshot of the projector holds
+ * the key. Both are checked against their alphabet, as the page's own are.
+ */
+function movedHere(host) {
+  const sent = readMoveFragment(location.hash);
+  if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  if (!sent) return null;
+  host.moves = sent.hops;
+  if (!looksLikeCode(sent.room ?? '') || !looksLikeKey(sent.key ?? '')) return null;
+  const kept = { room: sent.room.toLowerCase(), key: sent.key.toUpperCase() };
+  rooms.save(kept.room, kept.key);
+  return kept;
+}
+
 function reclaim(host, kept) {
   host.reclaiming = true;
   host.projector.room = kept.room;
@@ -727,6 +761,10 @@ function reclaim(host, kept) {
 
 function hostLine(host, link, m, at) {
   const projector = host.projector;
+  if (host.leaving) return;
+  if (m.type === 'MOVED') { host.moved = m; return; }
+  const moved = host.moved;
+  host.moved = null;
   if (m.type === 'OK' && m.what === 'NAME' && host.opening) { link.send('HOST'); return; }
   if (m.type === 'OK' && m.what === 'HOST') {
     if (!looksLikeCode(m.room) || !looksLikeKey(m.key)) return;
@@ -737,10 +775,13 @@ function hostLine(host, link, m, at) {
     host.opening = null;
     host.reclaiming = false;
     host.stopped = false;
+    host.moves = 0;
+    host.retry = null;
+    startProblem('');
     link.resumed();
     return;
   }
-  if (m.type === 'ERROR' && (host.opening || host.reclaiming)) { refused(host, link, m); return; }
+  if (m.type === 'ERROR' && (host.opening || host.reclaiming)) { refused(host, link, m, moved); return; }
   if (rulesLine(host, m)) return;
   if (m.type === 'OK' && m.what === 'CLOSE') forgetRoom(host);
   // SAVED: a game's results files are written, and the key's holder can download them (§5 SAVED, §11 Pages).
@@ -751,11 +792,34 @@ function hostLine(host, link, m, at) {
   if (m.type === 'YOU' && m.state === 'OUTSIDE') forgetRoom(host);
 }
 
-/** HOST or HOST <room> <key> refused: a new room could not be made, or the kept one is gone. */
-function refused(host, link, m) {
+/**
+ * HOST or HOST <room> <key> refused: a new room could not be made, or the
+ * kept one is gone, or (a fleet) it is on another server, or the directory
+ * that says where could not be asked. `moved` is the MOVED before an ERROR moved.
+ */
+function refused(host, link, m, moved) {
   const projector = host.projector;
   if (host.reclaiming) {
     if (m.code === 'slow-down' || m.code === 'server-full') return;
+    if (m.code === 'moved' && followMove(host, link, moved)) return;
+    if (m.code === 'directory-down') {
+      // The room is not on this server, and the directory cannot say where: it may well be on another
+      // one, so the key is kept and the link asks again (for as long as it takes a room back, HOST_RETRY_MS).
+      projector.notice(`${m.text} This page tries again by itself.`);
+      link.retryLater(DIRECTORY_RETRY_MS);
+      return;
+    }
+    if (m.code === 'moved') {
+      // On another server this page cannot follow to (no web port there, or sent on too often): the text
+      // says where, less its command, which holds the key (a projector shows the class what it says).
+      // The key stays kept here: a reload tries again.
+      projector.room = '';
+      projector.key = '';
+      host.reclaiming = false;
+      link.stopReconnecting('offline');
+      startProblem(`${withoutCommands(m.text)} Reload this page to try again.`);
+      return;
+    }
     const code = spokenRoom(projector.room);
     forgetRoom(host);
     projector.room = '';
@@ -765,8 +829,65 @@ function refused(host, link, m) {
     startProblem(`Room ${code} is gone: it was closed, or it stayed empty for 15 minutes. Open a new room.`);
     return;
   }
+  if (m.code === 'directory-down') { retryOpening(host, link, m.text); return; }
   host.opening = null;
+  host.retry = null;
   startProblem(withoutCommands(m.text));
+}
+
+/**
+ * HOST (a new room) answered `directory-down`: the fleet's directory, which
+ * gives each room a code no other server has, cannot be reached. The page
+ * asks again by itself every DIRECTORY_RETRY_MS, and says so with the
+ * server's sentence, until a room opens or the page is closed. Chosen over a
+ * "try again" button: the teacher is at the projector with a class waiting,
+ * and the directory is usually back within seconds (a Redis restarting), so
+ * nobody has to keep an eye on the screen to press again. Each try is a new
+ * connection, so that none runs into the 60 s a connection has to enter a
+ * room (Protocol.md §8).
+ */
+function retryOpening(host, link, text) {
+  const attempt = (host.retry?.attempt ?? 0) + 1;
+  host.retry = { attempt, waiting: true };
+  const every = DIRECTORY_RETRY_MS / 1000;
+  startProblem(withoutCommands(text));
+  startRetry(`This page tries again by itself every ${every} s (tried ${attempt} time${attempt === 1 ? '' : 's'} so far).`);
+  link.close();
+  setTimeout(() => {
+    if (!host.opening || host.retry?.attempt !== attempt || host.leaving) return;
+    host.retry.waiting = false;
+    link.open([host.opening.name ? commandWithName('NAME', host.opening.name) : 'HOST']);
+    drawHost(host);
+  }, DIRECTORY_RETRY_MS);
+}
+
+/**
+ * ERROR moved after its MOVED, for HOST <room> <key> (Protocol.md §4 "A fleet
+ * of servers"): the room is on another server. The page goes to that
+ * server's /host (this page's WebSocket talks only to its own server, §11)
+ * with the room and the key after `#`, which no server sees or logs, and the
+ * count of servers that sent it on in a row; that page takes the room back.
+ * The key leaves this server's storage: the room is the other page's now.
+ * False, and nothing done, past MAX_MOVES, when that server has no web port,
+ * or without a MOVED this page could check: the address is only ever
+ * movedPage's, built from MOVED's checked fields.
+ */
+function followMove(host, link, moved) {
+  const projector = host.projector;
+  if (!moved || host.moves >= MAX_MOVES) return false;
+  const target = movedPage(moved, '/host', {}, { hop: host.moves + 1, room: projector.room, key: projector.key });
+  // A server never sends a page to itself (§4): going there would only bring it back here.
+  if (!target || new URL(target).origin === location.origin) return false;
+  const room = spokenRoom(projector.room);
+  rooms.remove(projector.room);
+  sessionStorage.removeItem(TAB_ROOM_KEY);
+  host.leaving = true;
+  link.close();
+  const element = $('connection');
+  element.hidden = false;
+  element.textContent = `Room ${room} is on another server — taking you there…`;
+  location.replace(target);
+  return true;
 }
 
 /** "The results of game 2 could not be saved: …" (an INFO for the host, §5 SAVED): said on the screen. */
@@ -791,12 +912,15 @@ function forgetRoom(host) {
 }
 
 function hostStatus(host, link, status, detail) {
+  if (host.leaving) return; // the link was closed on purpose: this page is going to another server's
   showLinkStatus(status, detail);
   if (status === 'reconnecting' && host.reclaiming && !host.projector.info) {
     $('connection').textContent = `Taking room ${spokenRoom(host.projector.room)} back…`;
   }
-  if (status === 'offline' && host.opening) {
+  // Between two tries for a new room (retryOpening) the link is closed on purpose.
+  if (status === 'offline' && host.opening && !host.retry?.waiting) {
     host.opening = null;
+    host.retry = null;
     startProblem('The server cannot be reached. Check the network, then try again.');
   }
   if (status === 'lost') {
@@ -808,6 +932,13 @@ function hostStatus(host, link, status, detail) {
 function startProblem(text) {
   $('start-problem').textContent = text;
   $('start-problem').hidden = !text;
+  startRetry(''); // retryOpening says it again after its problem
+}
+
+/** Under the problem, what the page does about it by itself (retryOpening): news, not a second alarm. */
+function startRetry(text) {
+  $('start-retry').textContent = text;
+  $('start-retry').hidden = !text;
 }
 
 /** The projector; its drawing ends with the host's controls. */

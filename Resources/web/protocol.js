@@ -115,6 +115,8 @@ const SPECS = {
   // The room's next game: GAME's fields without players, then the list's name; maxIncorrect 0: never out.
   RULES: ['pairs:n', 'roundMs:n', 'maxIncorrect:n', 'list:s'],
   WORDLIST: ['name:s', 'words:n'],
+  // A room or seat on another server of a fleet (§5 MOVED); parseLine also checks its fields (isPlace).
+  MOVED: ['host:s', 'port:n', 'web:s'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).
@@ -156,7 +158,10 @@ export function parseLine(line) {
     fields = OK_SPECS[what.text];
     at = 2;
   }
-  return readFields(tokens, at, fields, message);
+  const read = readFields(tokens, at, fields, message);
+  // A MOVED this page could not act on safely is skipped like an unknown line: its ERROR moved is shown as any error.
+  if (read && type === 'MOVED' && !isPlace(read)) return null;
+  return read;
 }
 
 function readFields(tokens, start, fields, message) {
@@ -186,6 +191,88 @@ function readField(token, kind) {
   if (kind === 'n') return parseNumber(token.text);
   if (kind === 'k') return KEYWORD.test(token.text) ? token.text : null;
   return kind.split('|').includes(token.text) ? token.text : null;
+}
+
+// ---- MOVED: a room or seat on another server (§4 "A fleet of servers", §5 MOVED) ----
+
+/** How many times in a row a page follows MOVED for one command (§4, §8); then it shows the server's error. */
+export const MAX_MOVES = 3;
+
+/** 1–253 printable ASCII characters without a space, a quote, a slash or a backslash (§5 MOVED): what a host may be. */
+const PLAIN_HOST = /^[\x21\x23-\x2e\x30-\x5b\x5d-\x7e]{1,253}$/;
+/** A port as §2 writes a number (no leading zero), checked for 1–65535 after. */
+const PORT = /^[1-9][0-9]{0,4}$/;
+
+/** A TCP or web port: a whole number from 1 to 65535. */
+export function isPort(port) {
+  return Number.isInteger(port) && port >= 1 && port <= 65535;
+}
+
+/** `http://<host>:<port>` exactly, no path (§5 MOVED): a host as MOVED's (an IPv6 one in brackets), a port in range. */
+export function isWebAddress(web) {
+  if (typeof web !== 'string' || !web.startsWith('http://')) return false;
+  const colon = web.lastIndexOf(':');
+  if (colon <= 'http://'.length) return false;
+  const host = web.slice('http://'.length, colon);
+  const port = web.slice(colon + 1);
+  return PLAIN_HOST.test(host) && PORT.test(port) && isPort(Number(port));
+}
+
+/** Whether a parsed MOVED names a place a client may go: its host, its port, and its web address "" or well formed. */
+export function isPlace(moved) {
+  return typeof moved.host === 'string' && PLAIN_HOST.test(moved.host) && isPort(moved.port)
+    && (moved.web === '' || isWebAddress(moved.web));
+}
+
+/** The only pages a MOVED sends a browser to (§11 Pages). */
+const MOVED_PAGES = ['/', '/host', '/watch'];
+
+/**
+ * The address of `path` (one of MOVED_PAGES) on the server a checked MOVED
+ * names: its `web` origin, the page, `query` (public: the room), and
+ * `fragment` after `#` (what the other page needs and no server should see
+ * or log: the name, a resume code, a host key, the hop count). Null when
+ * MOVED has no web address, or it is not exactly an `http:` origin once a
+ * browser reads it (`http://a@b:1` has a user, `http://a?b:1` a query):
+ * a page navigates only to what this returns, never to a text of the network.
+ */
+export function movedPage(moved, path, query = {}, fragment = {}) {
+  if (!moved || moved.type !== 'MOVED' || !isPlace(moved) || moved.web === '' || !MOVED_PAGES.includes(path)) return null;
+  let origin;
+  try {
+    origin = new URL(moved.web);
+  } catch {
+    return null;
+  }
+  if (origin.protocol !== 'http:' || origin.username || origin.password || origin.pathname !== '/' || origin.search
+    || origin.hash || !origin.hostname) return null;
+  const url = new URL(path, origin.origin);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  const hash = new URLSearchParams(Object.entries(fragment).map(([key, value]) => [key, String(value)])).toString();
+  if (hash) url.hash = hash;
+  return url.href;
+}
+
+/** The fields a page sent on by MOVED reads after `#` (movedPage's `fragment`). */
+const FRAGMENT_FIELDS = ['hop', 'name', 'room', 'key', 'resume'];
+
+/**
+ * What a page sent on by MOVED finds after `#`: {hops, name?, room?, key?,
+ * resume?}, each a string for the page to check as it checks typed text.
+ * Null unless `hop` is a number from 1 to MAX_MOVES and nothing else is
+ * there: a fragment this page did not write is ignored whole.
+ */
+export function readMoveFragment(hash) {
+  const text = String(hash ?? '').replace(/^#/, '');
+  if (!text || text.length > 512) return null;
+  const params = new URLSearchParams(text);
+  const keys = [...params.keys()];
+  if (keys.some((key) => !FRAGMENT_FIELDS.includes(key)) || new Set(keys).size !== keys.length) return null;
+  const hops = parseNumber(params.get('hop') ?? '');
+  if (hops === null || hops < 1 || hops > MAX_MOVES) return null;
+  const read = { hops };
+  for (const key of FRAGMENT_FIELDS.slice(1)) if (params.has(key)) read[key] = params.get(key);
+  return read;
 }
 
 // ---- Client lines ----------------------------------------------------------

@@ -2,14 +2,17 @@
 // falling pairs with two big buttons (or → / ← and y / n), see the verdict
 // after each pair and the whole game at the end. A refresh, a closed tab or
 // a lost network takes the seat back by itself (RESUME) while the server
-// holds it.
+// holds it. On a fleet of servers, a room or a seat on another server
+// (MOVED) takes the page there, where it joins or takes the seat back by
+// itself (followMove).
 //
 // Everything from the network enters the page as text (textContent), never
 // as HTML.
 
 import { Link } from './link.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, ordinal, rulesText, sameRules, spokenRoom, typedText, withoutCommands,
+  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, readMoveFragment, rulesText, sameRules,
+  spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -153,7 +156,18 @@ const state = {
   notice: '',
   sentOutBecause: '',
   message: null, // {title, text, button, action}
+  /** MOVED just read: its ERROR moved follows, and decides (followMove). */
+  moved: null,
+  /** How many servers sent this page on in a row (MOVED), counted in the address it came by; 0 once in a room. */
+  moves: 0,
+  /** Going to another server's page: nothing more is sent, and a closing link is no news. */
+  leaving: false,
 };
+
+/** The longest name the join form takes (its maxlength): a name that came after `#` is held to it too. */
+const NAME_MAX = 64;
+/** A RESUME the directory could not answer (`ERROR directory-down`) is tried again after this long, within the seat's grace. */
+const DIRECTORY_RETRY_MS = 3000;
 
 const link = new Link({ onMessage: receive, onStatus: linkStatus });
 link.reopenLines = () => (state.seat && !state.stopped ? [`RESUME ${state.seat.code}`] : null);
@@ -248,6 +262,7 @@ const handlers = {
   },
   NOTICE: notice,
   BYE: bye,
+  MOVED(m) { state.moved = m; },
 };
 
 function ok(m) {
@@ -259,6 +274,7 @@ function ok(m) {
     case 'JOIN':
       state.room = m.room;
       state.joining = null;
+      state.moves = 0;
       state.sentOutBecause = '';
       try { localStorage.setItem(NAME_KEY, state.name); } catch { /* not kept */ }
       break;
@@ -274,6 +290,7 @@ function ok(m) {
       state.resuming = false;
       state.stopped = false;
       state.message = null;
+      state.moves = 0;
       // The pairs seen before the drop and the pair open then, kept with the seat (after a reload too):
       // SCORE says whether they still belong to the game, and RESUME's ROUND whether the open pair is still ours.
       state.savedGame = state.seat ? seats.read()[state.seat.code]?.game ?? null : null;
@@ -288,6 +305,10 @@ function ok(m) {
 
 /** The server's errors, in words for a player with buttons rather than commands. */
 function error(m) {
+  const place = state.moved;
+  state.moved = null;
+  if (state.leaving) return;
+  if (m.code === 'moved') { followMove(place, m); return; }
   if (state.joining) { joinRefused(m); return; }
   const room = spokenRoom(state.room);
   switch (m.code) {
@@ -295,6 +316,12 @@ function error(m) {
       seatGone(`Your seat in room ${room} is no longer held: the time to come back ran out, or you left.`);
       return;
     case 'slow-down': link.retryLater(6000); return;
+    case 'directory-down':
+      // RESUME of a seat not held here, and the fleet's directory cannot say where it is: said, and tried again
+      // while the seat's grace lasts (a JOIN's is said on the join form, above, and the student presses Join again).
+      showNotice(m.text);
+      if (link.reconnect) link.retryLater(DIRECTORY_RETRY_MS);
+      return;
     case 'server-full': return; // during a reconnection: BYE and a close follow, and the link tries again
     case 'too-late': state.gameProblem = 'Too late: that pair counts as a timeout.'; return;
     case 'already-answered':
@@ -328,6 +355,55 @@ function joinRefused(m) {
   };
   joinProblem(words[m.code] ?? withoutCommands(m.text));
   state.joining = null;
+}
+
+/**
+ * ERROR moved, after its MOVED (Protocol.md §4 "A fleet of servers"): the
+ * room this page joins, or the seat it takes back, is on another server.
+ * The page goes to that server's own page (a page's WebSocket talks only to
+ * the server it came from, §11), which joins or takes the seat back by
+ * itself. The name and the resume code go after `#`, which no server sees
+ * or logs, with the count of servers that sent the page on in a row: past
+ * MAX_MOVES, or when that server has no web port, or without a MOVED this
+ * page could check, the server's own text says where to go. The address is
+ * only ever movedPage's, built from MOVED's checked fields.
+ */
+function followMove(place, m) {
+  const joining = state.joining;
+  const seat = !joining && link.reconnect && state.seat ? state.seat : null;
+  const hop = state.moves + 1;
+  let target = null;
+  if (place && state.moves < MAX_MOVES) {
+    if (joining) target = movedPage(place, '/', { room: joining.code }, { hop, name: joining.name });
+    if (seat) target = movedPage(place, '/', { room: spokenRoom(state.room) }, { hop, name: state.name, resume: seat.code });
+  }
+  // A server never sends a page to itself (§4): going there would only bring it back here.
+  if (target && new URL(target).origin === location.origin) target = null;
+  if (!target) {
+    if (joining) {
+      state.joining = null;
+      joinProblem(m.text);
+    } else if (seat) {
+      seatGone(m.text);
+    } else {
+      showNotice(m.text);
+    }
+    return;
+  }
+  const room = spokenRoom(joining ? joining.code : state.room);
+  if (seat) {
+    // The seat is that server's page's to keep from now on; kept here too, this page would try it again on opening.
+    forgetSeat();
+    showMessage(`Your seat in room ${room} is on another server — taking you there…`,
+      `You take it back there by yourself${state.name ? `, as ${state.name}` : ''}.`);
+  } else {
+    showMessage(`Room ${room} is on another server — taking you there…`, `You join there by yourself, as ${joining.name}.`);
+  }
+  state.leaving = true;
+  state.joining = null;
+  link.close();
+  render();
+  location.replace(target);
 }
 
 function notice(m) {
@@ -975,6 +1051,7 @@ function showMessage(title, text, button, action) {
 }
 
 function linkStatus(status, detail) {
+  if (state.leaving) return; // the link was closed on purpose: this page is going to another server's
   const element = $('connection');
   // Taking the seat back on opening the page: the panel says so; a drop later says it here.
   element.hidden = status !== 'reconnecting' || state.resuming;
@@ -998,7 +1075,12 @@ function linkStatus(status, detail) {
 
 function submitJoin(event) {
   event.preventDefault();
-  if (state.joining) return;
+  joinRoom();
+}
+
+/** Joins the room of the form's code with its name (a press of Join, or by itself on a page MOVED sent here). */
+function joinRoom() {
+  if (state.joining || state.leaving) return;
   const code = typedText($('code').value);
   const name = typedText($('name').value);
   if (!isRoomName(code)) { joinProblem('Type the room code from the board: letters and digits, like K7PX.'); return; }
@@ -1056,7 +1138,15 @@ async function boot() {
   const roomFromLink = params.get('room');
   if (roomFromLink && isRoomName(roomFromLink)) $('code').value = roomFromLink.toUpperCase();
   try { $('name').value = localStorage.getItem(NAME_KEY) ?? ''; } catch { /* nothing kept */ }
+  const sentHere = movedHere(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
   const seat = await seatToResume(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
+  if (!seat && sentHere.name && $('code').value) {
+    // Sent on by another server with the room's code and the name: joined at once, as if Join were pressed.
+    $('name').value = sentHere.name;
+    joinProblem(`Joining room ${$('code').value}…`, false);
+    joinRoom();
+    return;
+  }
   if (!seat) {
     render();
     ($('code').value ? $('name') : $('code')).focus();
@@ -1077,6 +1167,29 @@ async function boot() {
   };
   showMessage('Taking your seat back…', `Room ${spokenRoom(seat.room)} · ${seat.name}`);
   link.reconnectNow();
+}
+
+/**
+ * What another server's page sent along after `#` (followMove): the count of
+ * moves so far, the name, and a seat's resume code, which is kept in this
+ * server's storage as a seat of its own (the server says its grace again in
+ * TOKEN). Out of the address bar once read, so that no bookmark, shared link
+ * or screenshot carries a resume code. Every field is checked as typed text is.
+ */
+function movedHere(room) {
+  const sent = readMoveFragment(location.hash);
+  if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  if (!sent) return {};
+  state.moves = sent.hops;
+  const name = typeof sent.name === 'string' ? typedText(sent.name) : '';
+  const fits = name.length > 0 && name.length <= NAME_MAX;
+  if (typeof sent.resume === 'string' && looksLikeResumeCode(sent.resume) && room) {
+    const code = sent.resume.toUpperCase();
+    seats.save({ code, room: room.toLowerCase(), name: fits ? name : '', grace: 60, seenAt: Date.now(), game: null });
+    sessionStorage.setItem(TAB_SEAT_KEY, code);
+    return {};
+  }
+  return fits ? { name } : {};
 }
 
 // Leaving the page: the seat is held by the server for its grace; this tab no longer plays it.

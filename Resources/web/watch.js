@@ -1,19 +1,23 @@
 // The watch page (`/watch?room=K7PX`): a second screen for a class. It
 // follows the room with WATCH and shows the host's projector without its
 // controls. A dropped link comes back by itself (a viewer simply watches
-// again: it holds no seat).
+// again: it holds no seat). On a fleet of servers, a room on another server
+// (MOVED) takes the page to that server's /watch (see refused).
 
 import { Link } from './link.js';
-import { isRoomName, spokenRoom, typedText, withoutCommands } from './protocol.js';
+import { isRoomName, MAX_MOVES, movedPage, readMoveFragment, spokenRoom, typedText, withoutCommands } from './protocol.js';
 import { Projector, showLinkStatus } from './host.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** A viewer holds no seat, so it may try for as long as the page is open. */
 const RETRY_MS = 24 * 3600_000;
+/** How long the page waits before asking again when the fleet's directory could not answer (`ERROR directory-down`). */
+const DIRECTORY_RETRY_MS = 5000;
 
 const projector = new Projector();
-const viewer = { wanted: '', entering: false, stopped: false };
+// moved: the MOVED just read (its ERROR moved follows); moves: how many servers sent this page on in a row.
+const viewer = { wanted: '', entering: false, stopped: false, moved: null, moves: 0, leaving: false };
 
 const link = new Link({
   onMessage(m, at) {
@@ -21,6 +25,7 @@ const link = new Link({
     projector.render();
   },
   onStatus(status, detail) {
+    if (viewer.leaving) return; // the link was closed on purpose: this page is going to another server's
     showLinkStatus(status, detail);
     if (status === 'reconnecting' && !projector.room) $('connection').textContent = `Connecting to room ${spokenRoom(viewer.wanted)}…`;
     if (status === 'offline' && viewer.entering) {
@@ -38,14 +43,19 @@ link.reopenLines = () => {
 link.graceMs = () => RETRY_MS;
 
 function line(m, at) {
+  if (viewer.leaving) return;
+  if (m.type === 'MOVED') { viewer.moved = m; return; }
+  const moved = viewer.moved;
+  viewer.moved = null;
   if (m.type === 'OK' && m.what === 'WATCH') {
     viewer.entering = false;
+    viewer.moves = 0;
     projector.entered(m.room);
     link.resumed();
     return;
   }
   if (m.type === 'ERROR' && viewer.entering) {
-    refused(m);
+    refused(m, moved);
     return;
   }
   if (m.type === 'BYE') {
@@ -62,10 +72,17 @@ function line(m, at) {
   }
 }
 
-function refused(m) {
+function refused(m, moved) {
   const code = spokenRoom(viewer.wanted);
   if (m.code === 'slow-down' || m.code === 'server-full') {
     if (link.reconnect) return;
+  }
+  if (m.code === 'moved' && followMove(moved)) return;
+  if (m.code === 'directory-down' && link.reconnect) {
+    // The room is not on this server and the directory cannot say where: said, and asked again (a viewer holds nothing).
+    problem(`${m.text} This page tries again by itself.`);
+    link.retryLater(DIRECTORY_RETRY_MS);
+    return;
   }
   viewer.entering = false;
   viewer.wanted = '';
@@ -78,6 +95,31 @@ function refused(m) {
     'server-full': `Room ${code} has as many viewers as it takes. Try again later.`,
   };
   problem(words[m.code] ?? withoutCommands(m.text));
+}
+
+/**
+ * ERROR moved after its MOVED (Protocol.md §4 "A fleet of servers"): the room
+ * is on another server, and the page goes to that server's /watch for it
+ * (this page's WebSocket talks only to its own server, §11), with the count
+ * of servers that sent it on in a row after `#`. False, and the server's
+ * text shown instead, past MAX_MOVES, when that server has no web port, or
+ * without a MOVED this page could check: the address is only ever
+ * movedPage's, built from MOVED's checked fields.
+ */
+function followMove(moved) {
+  if (!moved || viewer.moves >= MAX_MOVES) return false;
+  const code = spokenRoom(viewer.wanted);
+  const target = movedPage(moved, '/watch', { room: code }, { hop: viewer.moves + 1 });
+  // A server never sends a page to itself (§4): going there would only bring it back here.
+  if (!target || new URL(target).origin === location.origin) return false;
+  viewer.leaving = true;
+  link.close();
+  problem('');
+  const element = $('connection');
+  element.hidden = false;
+  element.textContent = `Room ${code} is on another server — taking you there…`;
+  location.replace(target);
+  return true;
 }
 
 function closed(text) {
@@ -116,6 +158,10 @@ fetch('/join.json').then((r) => r.json()).then((json) => {
   projector.render();
 }).catch(() => { /* the page's own address stands in */ });
 
+// Sent on by another server's page (followMove): the count of moves so far, out of the address bar once read.
+const sent = readMoveFragment(location.hash);
+if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+if (sent) viewer.moves = sent.hops;
 const fromLink = new URLSearchParams(location.search).get('room');
 if (fromLink && isRoomName(fromLink)) watch(fromLink);
 projector.render();

@@ -24,6 +24,14 @@ enum BrowserTools {
         return folder
     }
 
+    /// Checks a case's run: exit status 0 and its PASS line; the output says why otherwise.
+    static func expectPassed(_ run: ProgramRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let output = "status \(run.status)\n\(run.stdout)\n\(run.stderr.suffix(3000))"
+        #expect(run.status == 0, "\(output)", sourceLocation: sourceLocation)
+        #expect(run.stdout.contains("PASS \(name)\n"), "\(output)", sourceLocation: sourceLocation)
+        #expect(!run.stdout.contains("FAIL"), "\(output)", sourceLocation: sourceLocation)
+    }
+
     /// Runs one case's script against `server`: `<script> <base-url> <game-port>`. A case prints
     /// `ok: …` for each check and ends with `PASS <case>`, or `FAIL <case>: why` and exit status 1.
     static func run(_ script: String, against server: WebServer, timeout: Double) throws -> ProgramRun {
@@ -37,12 +45,8 @@ enum BrowserTools {
 /// 127.0.0.1 and free ports. One case at a time: each starts a browser or
 /// two, and the fall of a word is timed.
 @Suite(.serialized) struct BrowserTests {
-    /// Checks a case's run: exit status 0 and its PASS line; the output says why otherwise.
     func expectPassed(_ run: ProgramRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let output = "status \(run.status)\n\(run.stdout)\n\(run.stderr.suffix(3000))"
-        #expect(run.status == 0, "\(output)", sourceLocation: sourceLocation)
-        #expect(run.stdout.contains("PASS \(name)\n"), "\(output)", sourceLocation: sourceLocation)
-        #expect(!run.stdout.contains("FAIL"), "\(output)", sourceLocation: sourceLocation)
+        BrowserTools.expectPassed(run, name, sourceLocation: sourceLocation)
     }
 
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))

@@ -101,4 +101,61 @@ test('rules: the RULES and WORDLIST lines, OK RULES, and never written as 0', ()
     '1 pair · 2.5 s a pair · out after 3 wrong answers · list default');
 });
 
+test('MOVED: read only with a host, a port and a web address a client may act on (§5)', () => {
+  assert.deepEqual(P.parseLine('MOVED "192.0.2.2" 4001 "http://192.0.2.2:8081"'),
+    { type: 'MOVED', host: '192.0.2.2', port: 4001, web: 'http://192.0.2.2:8081' });
+  assert.deepEqual(P.parseLine('MOVED "wordgame-2.school.example" 65535 ""'),
+    { type: 'MOVED', host: 'wordgame-2.school.example', port: 65535, web: '' });
+  assert.deepEqual(P.parseLine('MOVED "2001:db8::2" 1 "http://[2001:db8::2]:80"'),
+    { type: 'MOVED', host: '2001:db8::2', port: 1, web: 'http://[2001:db8::2]:80' });
+  assert.equal(P.parseLine(`MOVED "${'h'.repeat(253)}" 4001 ""`).host.length, 253);
+  for (const bad of [
+    'MOVED "" 4001 ""', `MOVED "${'h'.repeat(254)}" 4001 ""`, 'MOVED "a b" 4001 ""', 'MOVED "a\\"b" 4001 ""',
+    'MOVED "a/b" 4001 ""', 'MOVED "a\\\\b" 4001 ""', 'MOVED "a\\u{7F}" 4001 ""', 'MOVED "é" 4001 ""', 'MOVED "a\\u{9}" 4001 ""',
+    'MOVED "a" 0 ""', 'MOVED "a" 65536 ""', 'MOVED "a" 04001 ""', 'MOVED "a" -1 ""', 'MOVED "a" "4001" ""', 'MOVED a 4001 ""',
+    'MOVED "a" 4001', 'MOVED "a" 4001 "" "x"', 'MOVED "a" 4001 http://a:1',
+    'MOVED "a" 4001 "javascript:alert(1)"', 'MOVED "a" 4001 "https://a:1"', 'MOVED "a" 4001 "http://a"',
+    'MOVED "a" 4001 "http://a:1/"', 'MOVED "a" 4001 "http://a:1/x"', 'MOVED "a" 4001 "http://a:0"', 'MOVED "a" 4001 "http://a:65536"',
+    'MOVED "a" 4001 "http://a:08080"', 'MOVED "a" 4001 "http://:80"', 'MOVED "a" 4001 "http://a b:80"',
+    'MOVED "a" 4001 "http://a\\\\b:80"', 'MOVED "a" 4001 "HTTP://a:80"', 'MOVED "a" 4001 " http://a:80"', 'MOVED "a" 4001 "http://a:80 "',
+  ]) {
+    assert.equal(P.parseLine(bad), null, bad);
+  }
+});
+
+test('MOVED: the page a browser goes to is built from the checked fields, never from network text as it came', () => {
+  const moved = P.parseLine('MOVED "192.0.2.2" 4001 "http://192.0.2.2:8081"');
+  assert.equal(P.movedPage(moved, '/', { room: 'K7PX' }, { hop: 1, name: 'Ana María & Bo#1' }),
+    'http://192.0.2.2:8081/?room=K7PX#hop=1&name=Ana+Mar%C3%ADa+%26+Bo%231');
+  assert.equal(P.movedPage(moved, '/host', {}, { hop: 2, room: 'k7px', key: 'ABCDEFGHJKMN' }),
+    'http://192.0.2.2:8081/host#hop=2&room=k7px&key=ABCDEFGHJKMN');
+  assert.equal(P.movedPage(moved, '/watch', { room: 'K7PX' }), 'http://192.0.2.2:8081/watch?room=K7PX');
+  assert.equal(P.movedPage(P.parseLine('MOVED "::1" 4001 "http://[::1]:8081"'), '/', {}, { hop: 1 }), 'http://[::1]:8081/#hop=1');
+  // No web port: nowhere to go in a browser; a page that is not ours; a MOVED a server did not send.
+  assert.equal(P.movedPage(P.parseLine('MOVED "192.0.2.2" 4001 ""'), '/'), null);
+  assert.equal(P.movedPage(moved, '/results.csv'), null);
+  assert.equal(P.movedPage(moved, '//evil.example/'), null);
+  assert.equal(P.movedPage(null, '/'), null);
+  assert.equal(P.movedPage({ type: 'MOVED', host: 'a', port: 1, web: 'javascript:alert(1)//:1' }, '/'), null);
+  assert.equal(P.movedPage({ type: 'ERROR', host: 'a', port: 1, web: 'http://a:1' }, '/'), null);
+  // Checked as §5 says, yet not exactly an origin once a browser reads it: a user, a query, a fragment, a bad port.
+  for (const web of ['http://ana@evil.example:80', 'http://a?b:80', 'http://a#b:80', 'http://a:b:80', 'http://a%:80']) {
+    const odd = P.parseLine(`MOVED "a" 4001 "${web}"`);
+    assert.ok(odd, web);
+    assert.equal(P.movedPage(odd, '/'), null, web);
+  }
+});
+
+test('MOVED: what the next page reads after #: a hop count in range, and only the fields a page writes', () => {
+  assert.deepEqual(P.readMoveFragment('#hop=1&name=Ana+Mar%C3%ADa&room=k7px'), { hops: 1, name: 'Ana María', room: 'k7px' });
+  assert.deepEqual(P.readMoveFragment('hop=3&resume=K7PXABCD'), { hops: 3, resume: 'K7PXABCD' });
+  assert.deepEqual(P.readMoveFragment('#hop=2&room=k7px&key=ABCDEFGHJKMN'), { hops: 2, room: 'k7px', key: 'ABCDEFGHJKMN' });
+  for (const bad of ['', '#', '#hop=0', '#hop=4', '#hop=01', '#hop=1.5', '#hop=-1', '#name=Ana', '#hop=1&hop=2', '#hop=1&go=javascript:x',
+    '#hop=99999999999999', `#hop=1&name=${'a'.repeat(600)}`, null, undefined]) {
+    assert.equal(P.readMoveFragment(bad), null, String(bad));
+  }
+  assert.equal(P.MAX_MOVES, 3);
+  assert.ok(P.isPort(1) && P.isPort(65535) && !P.isPort(0) && !P.isPort(65536) && !P.isPort(1.5) && !P.isPort('80'));
+});
+
 console.log(`protocol.js: ${passed} tests passed`);
