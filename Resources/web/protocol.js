@@ -198,8 +198,8 @@ function readField(token, kind) {
 /** How many times in a row a page follows MOVED for one command (§4, §8); then it shows the server's error. */
 export const MAX_MOVES = 3;
 
-/** 1–253 printable ASCII characters without a space, a quote, a slash or a backslash (§5 MOVED): what a host may be. */
-const PLAIN_HOST = /^[\x21\x23-\x2e\x30-\x5b\x5d-\x7e]{1,253}$/;
+/** 1–253 ASCII letters, digits, `.`, `-` or `:` (§5 MOVED): what a host may be (a name, an IPv4 or an IPv6 address). */
+const PLAIN_HOST = /^[A-Za-z0-9.:-]{1,253}$/;
 /** A port as §2 writes a number (no leading zero), checked for 1–65535 after. */
 const PORT = /^[1-9][0-9]{0,4}$/;
 
@@ -213,8 +213,15 @@ export function isWebAddress(web) {
   if (typeof web !== 'string' || !web.startsWith('http://')) return false;
   const colon = web.lastIndexOf(':');
   if (colon <= 'http://'.length) return false;
-  const host = web.slice('http://'.length, colon);
+  let host = web.slice('http://'.length, colon);
   const port = web.slice(colon + 1);
+  // An IPv6 host, and only an IPv6 host, is in brackets.
+  if (host.startsWith('[') && host.endsWith(']')) {
+    host = host.slice(1, -1);
+    if (!host.includes(':')) return false;
+  } else if (host.includes(':')) {
+    return false;
+  }
   return PLAIN_HOST.test(host) && PORT.test(port) && isPort(Number(port));
 }
 

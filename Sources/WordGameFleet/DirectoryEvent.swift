@@ -31,7 +31,7 @@ public enum DirectoryEvent: Equatable, Sendable {
     case registered(newEpoch: Bool, error: RedisError?)
     case claim(ticket: Int, room: String, ClaimResult)
     case owner(ticket: Int, OwnerResult)
-    /// A refresh of our rooms and held seats: those a live server holds now
+    /// A refresh of our rooms and seats: those a live server holds now
     /// are lost; `restored` were missing (Redis lost them) and are ours again.
     case refreshed(lostRooms: [String], lostSeats: [String], restored: Int, error: RedisError?)
     /// `released` is false if it was not ours (any more).

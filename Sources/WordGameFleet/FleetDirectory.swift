@@ -4,7 +4,7 @@ import RedisClient
 import RedisWire
 
 /// The fleet's room directory as one server sees it: its own record, and the
-/// rooms and held seats it claims, refreshes, releases and looks up (keys in
+/// rooms and seats it claims, refreshes, releases and looks up (keys in
 /// `FleetKeys`, the atomic steps in `DirectoryScripts`).
 ///
 /// It owns one `RedisClient` and a serial queue of its own, and touches the
@@ -95,8 +95,8 @@ public final class FleetDirectory: @unchecked Sendable {
         return find(key, ticket: ticket)
     }
 
-    /// Keeps our rooms and held seats ours for one more TTL, in one pipeline,
-    /// putting back any Redis lost: `.refreshed(…)`. A seat newly held is
+    /// Keeps our rooms and seats ours for one more TTL, in one pipeline,
+    /// putting back any Redis lost: `.refreshed(…)`. A new seat is
     /// registered this way too. `.invalid` if any is not a room or a code.
     public func refresh(rooms: [String], seats: [String]) -> Submission {
         let roomKeys = rooms.compactMap(FleetKeys.room), seatKeys = seats.compactMap(FleetKeys.seat)
@@ -113,7 +113,7 @@ public final class FleetDirectory: @unchecked Sendable {
         return release(key, name: room.lowercased())
     }
 
-    /// Deletes our entry for the held seat `seat` (taken back, or given up): `.release(code, …)`.
+    /// Deletes our entry for the seat `seat` (given up): `.release(code, …)`.
     public func release(seat: String) -> Submission {
         guard let key = FleetKeys.seat(seat) else { return .invalid }
         return release(key, name: seat.uppercased())

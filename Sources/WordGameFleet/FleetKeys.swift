@@ -8,8 +8,8 @@ import WordGameProtocol
 /// - `wordgame:room:<room>` → the owning server's id: a room, by its name in
 ///   lower case (a code made by `HOST`, or a name `JOIN` made), claimed with
 ///   `SET NX` semantics (`DirectoryScripts.claim`).
-/// - `wordgame:seat:<resume-code>` → the owning server's id, while the seat is
-///   held after a drop: where `RESUME` finds it.
+/// - `wordgame:seat:<resume-code>` → the owning server's id, while the seat
+///   lives (from its `TOKEN` until it is given up): where `RESUME` finds it.
 /// - `wordgame:epoch` (no expiry) and `wordgame:settling` (one TTL): the
 ///   directory's own memory that it is not new (`DirectoryScripts`).
 ///
@@ -45,7 +45,7 @@ public enum FleetKeys {
         return prefix + "room:" + name.lowercased()
     }
 
-    /// The key of a held seat's server; nil unless `code` is a resume code (8 characters of the alphabet, either case).
+    /// The key of a seat's server; nil unless `code` is a resume code (8 characters of the alphabet, either case).
     public static func seat(_ code: String) -> String? {
         // Counted in bytes first, so a huge string is refused before it is upper-cased.
         guard code.utf8.count == resumeCodeLength else { return nil }

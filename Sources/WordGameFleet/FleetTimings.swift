@@ -2,7 +2,7 @@
 ///
 /// Every key lives `ttlMilliseconds` (10 s) unless refreshed; the server's
 /// record is rewritten every `refreshMilliseconds` (3 s), and the server
-/// refreshes its rooms and held seats on the same period, so two refreshes in
+/// refreshes its rooms and seats on the same period, so two refreshes in
 /// a row may be missed (a slow Redis, a loaded machine) before a live server
 /// drops out, and a dead one is gone within 10 s. A Redis that comes back
 /// empty takes no new claim for one TTL (`DirectoryScripts`).

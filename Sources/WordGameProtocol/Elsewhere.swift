@@ -15,9 +15,10 @@ public struct Elsewhere: Equatable, Sendable {
     public static let maxWebBytes = 300
 
     /// Nil unless every field is one a client may act on: a host of 1 to 253
-    /// printable ASCII bytes with no space, quote or slash (it is put into a
-    /// command line and a URL), a port from 1 to 65535, and a web address that
-    /// is empty or `http://` and a host and port of the same kind.
+    /// ASCII letters, digits, `.`, `-` or `:` (a name, an IPv4 address, an IPv6
+    /// address; it is put into a command line and a URL, so nothing else), a
+    /// port from 1 to 65535, and a web address that is empty or exactly
+    /// `webAddress(host:webPort:)` of such a host and port.
     public init?(host: String, port: Int, web: String) {
         guard Self.isPlainHost(host[...]), (1...65_535).contains(port), web.utf8.count <= Self.maxWebBytes,
               web.isEmpty || Self.isWebAddress(web)
@@ -32,19 +33,29 @@ public struct Elsewhere: Equatable, Sendable {
         "http://" + (host.contains(":") ? "[\(host)]" : host) + ":\(webPort)"
     }
 
-    /// `http://`, a host of the allowed bytes (an IPv6 one in brackets), `:`, and 1 to 5 digits, nothing after.
+    /// `http://`, a host (an IPv6 one, and only it, in brackets), `:`, and a port as §2 writes numbers; nothing after.
     private static func isWebAddress(_ web: String) -> Bool {
         guard web.hasPrefix("http://"), let colon = web.lastIndex(of: ":") else { return false }
-        let host = web[web.index(web.startIndex, offsetBy: 7)..<colon]
+        var host = web[web.index(web.startIndex, offsetBy: 7)..<colon]
         let port = web[web.index(after: colon)...]
-        guard let number = Int(port), port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), (1...65_535).contains(number)
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = host.dropFirst().dropLast()
+            guard host.contains(":") else { return false }
+        } else if host.contains(":") {
+            return false
+        }
+        guard let number = Int(port), (1...5).contains(port.count), port.first != "0",
+              port.allSatisfy({ $0.isASCII && $0.isNumber }), (1...65_535).contains(number)
         else { return false }
         return isPlainHost(host)
     }
 
-    /// 1 to 253 printable ASCII bytes with no space, quote, slash or backslash.
+    /// 1 to 253 ASCII letters, digits, `.`, `-` or `:`.
     private static func isPlainHost(_ host: Substring) -> Bool {
         (1...maxHostBytes).contains(host.utf8.count)
-            && host.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "/") && $0 != 0x5C }
+            && host.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x3A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2E || byte == 0x2D
+            }
     }
 }

@@ -174,7 +174,9 @@ import WordGameProtocol
                       "MOVED \"h\" 0 \"\"", "MOVED \"h\" 65536 \"\"", "MOVED \"\" 4001 \"\"", "MOVED \"a b\" 4001 \"\"",
                       "MOVED \"a\\\"b\" 4001 \"\"", "MOVED \"h/x\" 4001 \"\"", "MOVED \"h\" 4001 \"javascript:alert(1)\"",
                       "MOVED \"h\" 4001 \"http://h:8081/x\"", "MOVED \"h\" 4001 \"http://h:0\"", "MOVED \"h\" 4001 \"http://h:+81\"",
-                      "MOVED \"h\" 4001 \"https://h:8081\"", "MOVED \"h\" 4001",
+                      "MOVED \"h\" 4001 \"https://h:8081\"", "MOVED \"h\" 4001", "MOVED \"a@b\" 4001 \"\"", "MOVED \"a_b\" 4001 \"\"",
+                      "MOVED \"h\" 4001 \"http://a@b:80\"", "MOVED \"h\" 4001 \"http://a?b:80\"", "MOVED \"h\" 4001 \"http://a#b:80\"",
+                      "MOVED \"h\" 4001 \"http://h:08081\"", "MOVED \"h\" 4001 \"http://::1:8081\"", "MOVED \"h\" 4001 \"http://[h]:8081\"",
                       "MOVED \"\(String(repeating: "h", count: 254))\" 4001 \"\""])
     func malformedLinesAreRejected(line: String) {
         #expect(throws: ServerMessage.ParseError.self) { try ServerMessage(line: line) }

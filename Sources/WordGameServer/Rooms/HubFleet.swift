@@ -148,8 +148,6 @@ extension Hub {
     /// A room named as people read it: a code in capitals, a name as it is.
     static func spoken(_ room: String) -> String { RoomCode.looksLikeCode(room) ? room.uppercased() : room }
 
-    /// The codes of seats held here now, for the directory's refresh.
-    var heldSeatCodes: [String] {
-        sessions.values.compactMap { $0.awaySince != nil ? $0.token : nil }
-    }
+    /// The resume codes of the seats here, for the directory's refresh.
+    var seatCodes: [String] { Array(tokens.keys) }
 }

@@ -37,6 +37,9 @@ extension Hub {
         repeat { code = RoomCode.make(length: Self.tokenLength, random: random) } while tokens[code] != nil
         tokens[code] = id
         sessions[id]?.token = code
+        // Findable from every server of a fleet while the seat lives, not only once it is held: a client that
+        // comes back through another server before this one has noticed its drop still finds its seat here.
+        directory?.register(seat: code)
         return code
     }
 
@@ -52,7 +55,6 @@ extension Hub {
         sessions[id]?.awaySince = now
         heldSeats.count(session.address, +1)
         heldSeats.hold(id, since: now, until: now.adding(milliseconds: settings.resumeGraceMilliseconds))
-        if let code = session.token { directory?.hold(seat: code) }
         switch session.role {
         case .member: room.memberAway(id, at: now)
         case .host: room.hostAway(id, at: now)
@@ -73,17 +75,22 @@ extension Hub {
         }
     }
 
-    /// A held seat is held no more (taken back, or given up): its count, and its entry in the fleet's directory, go.
+    /// A held seat is held no more (taken back, or given up): its count goes.
     func endHold(of id: PlayerID) {
         guard let session = sessions[id], session.awaySince != nil else { return }
         heldSeats.count(session.address, -1)
-        if let code = session.token { directory?.release(seat: code) }
     }
 
     /// Forgets a session and its code.
     func forgetSession(_ id: PlayerID) {
-        if let code = sessions[id]?.token { tokens[code] = nil }
+        if let code = sessions[id]?.token { forgetCode(code) }
         sessions[id] = nil
+    }
+
+    /// A resume code takes no seat back any more, here or through the fleet's directory.
+    private func forgetCode(_ code: String) {
+        tokens[code] = nil
+        directory?.release(seat: code)
     }
 
     /// RESUME <code> from `id`: the held seat becomes this connection's. A code
@@ -114,7 +121,7 @@ extension Hub {
             control.closeAfterFlush(held)
             if seat.role == .member { room.game?.match.playerAway(held) }  // the pair sent to the old connection never left
         }
-        if let own = session.token { tokens[own] = nil }
+        if let own = session.token { forgetCode(own) }
         endHold(of: held)
         sessions[id] = nil
         control.rebind(held, to: id)

@@ -17,9 +17,9 @@ protocol RoomDirectory: AnyObject {
     func find(seat: String, ticket: Int) -> Bool
     /// The room is gone from this server: its claim goes (no answer).
     func release(room: String)
-    /// A seat held here after a drop: findable fleet-wide from now on (no answer).
-    func hold(seat: String)
-    /// The held seat was taken back or given up (no answer).
+    /// A seat made here (its resume code given): findable fleet-wide from now on (no answer).
+    func register(seat: String)
+    /// The seat is given up, its code forgotten (no answer).
     func release(seat: String)
 }
 

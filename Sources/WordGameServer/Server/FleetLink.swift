@@ -6,7 +6,7 @@ import WordGameProtocol
 /// The server's side of the fleet's directory: the hub's `RoomDirectory`,
 /// asked through `FleetDirectory` (which talks to Redis on a queue of its
 /// own), its answers brought back to the loop through the loop's mail, and
-/// the server's record, rooms and held seats refreshed once a period.
+/// the server's record, rooms and seats refreshed once a period.
 ///
 /// The loop's alone, but for `FleetDirectory`'s own queue.
 final class FleetLink: RoomDirectory {
@@ -38,12 +38,12 @@ final class FleetLink: RoomDirectory {
     func find(room: String, ticket: Int) -> Bool { directory.find(room: room, ticket: ticket) == .queued }
     func find(seat: String, ticket: Int) -> Bool { directory.find(seat: seat, ticket: ticket) == .queued }
     func release(room: String) { _ = directory.release(room: room) }
-    func hold(seat: String) { _ = directory.refresh(rooms: [], seats: [seat]) }
+    func register(seat: String) { _ = directory.refresh(rooms: [], seats: [seat]) }
     func release(seat: String) { _ = directory.release(seat: seat) }
 
     // MARK: The loop's side
 
-    /// Once a refresh period: the record (with the load now) and every room and held seat here.
+    /// Once a refresh period: the record (with the load now) and every room and seat here.
     func beat(rooms: [String], seats: [String], load: Int, at now: Instant) {
         guard now >= nextBeat else { return }
         nextBeat = now.adding(milliseconds: configuration.timings.refreshMilliseconds)

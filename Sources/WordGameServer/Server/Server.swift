@@ -259,7 +259,7 @@ public final class Server: @unchecked Sendable {
     /// second to take it; results still being written are waited for.
     private func sayGoodbye(_ reason: String) {
         defer { results?.waitUntilIdle() }
-        fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.heldSeatCodes)
+        fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.seatCodes)
         hub.shutdown(reason: reason)
         // BYE is the last line: those who go while the sockets drain (each
         // closes once its BYE is out) are not news any more.
@@ -317,7 +317,7 @@ extension Server: EventLoopDelegate {
         waiting = []
         hub.tick(at: .now())
         housekeeping(at: .now())
-        fleet?.beat(rooms: Array(hub.rooms.keys), seats: hub.heldSeatCodes, load: table.count, at: .now())
+        fleet?.beat(rooms: Array(hub.rooms.keys), seats: hub.seatCodes, load: table.count, at: .now())
         listener.resumeListening(at: .now())
         webListener?.resumeListening(at: .now())
         writes.flushDirty()

@@ -19,7 +19,7 @@ enum FleetConsoleTexts {
     }
 
     static func restored(_ count: Int) -> String {
-        "fleet: \(count) room\(count == 1 ? "" : "s") or held seat\(count == 1 ? "" : "s") put back in the directory"
+        "fleet: \(count) room\(count == 1 ? "" : "s") or seat\(count == 1 ? "" : "s") put back in the directory"
     }
 
     static func lost(room: String) -> String {

@@ -76,11 +76,8 @@ struct FleetOverTheWireTests {
             let (_, room, _) = try fleet[0].teacher()
             let bo = try fleet[0].player("Bo", room: room)
             let code = try #require(bo.token)
-            bo.abort()
-            // The seat held on s0 reaches the directory a moment after the drop.
-            let deadline = Date().addingTimeInterval(5)
-            while try fleet.holder(of: FleetKeys.seat(code)!) != "s0", Date() < deadline { usleep(20_000) }
-            #expect(try fleet.holder(of: FleetKeys.seat(code)!) == "s0")
+            try waitUntil { try fleet.holder(of: FleetKeys.seat(code)!) == "s0" }
+            // Bo's link hangs without a word: s0 still thinks him connected when he comes back through s1.
             let back = try fleet[1].client("Bo again")
             back.send("RESUME \(code)")
             let place = try #require(try back.moved(orUntil: { if case .resumed = $0 { true } else { false } }))
@@ -89,11 +86,19 @@ struct FleetOverTheWireTests {
             try there.machineModeAfterGreeting()
             there.send("RESUME \(code)")
             #expect(try there.waitFor { if case .resumed(let name, let room) = $0 { "\(name) \(room)" } else { nil } } == "Bo \(room)")
-            // Taken back, the seat leaves the directory.
-            let gone = Date().addingTimeInterval(5)
-            while try fleet.holder(of: FleetKeys.seat(code)!) != nil, Date() < gone { usleep(20_000) }
+            #expect(try bo.waitFor { if case .bye = $0 { true } else { false } } != nil, "the old connection is cut off")
+            // Taken back, the seat stays findable; given up, it leaves the directory.
+            #expect(try fleet.holder(of: FleetKeys.seat(code)!) == "s0")
+            there.send("QUIT")
+            try waitUntil { try fleet.holder(of: FleetKeys.seat(code)!) == nil }
             #expect(try fleet.holder(of: FleetKeys.seat(code)!) == nil)
         }
+    }
+
+    /// Waits up to 5 s for `done`, as a seat or room reaches the directory a moment after the server has it.
+    func waitUntil(_ done: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while try !done(), Date() < deadline { usleep(20_000) }
     }
 
     @Test func aGameFinishesWithExactScoresWhileRedisIsDownAndRoomsRegisterAgainWhenItIsBack() async throws {
@@ -129,8 +134,7 @@ struct FleetOverTheWireTests {
             // Redis back, empty: s0 puts its room back, and new rooms are made again once it has settled.
             let restarted = try RedisServerProcess(port: fleet.redis.port)
             defer { restarted.kill() }
-            let deadline = Date().addingTimeInterval(10)
-            while try fleet.holder(of: FleetKeys.room(room)!) != "s0", Date() < deadline { usleep(50_000) }
+            try waitUntil { try fleet.holder(of: FleetKeys.room(room)!) == "s0" }
             #expect(try fleet.holder(of: FleetKeys.room(room)!) == "s0")
             cy.send("JOIN \(room)")
             #expect(try cy.moved(orUntil: { _ in false })?.port == Int(fleet[0].port))

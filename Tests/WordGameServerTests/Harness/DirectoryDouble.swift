@@ -22,8 +22,8 @@ final class DirectoryDouble: RoomDirectory {
     var pending: [(ticket: Int, request: Request)] = []
     /// Every request, in order.
     private(set) var asked: [Request] = []
-    /// Seats held (registered) and released, and rooms released, in order.
-    private(set) var heldSeats: [String] = []
+    /// Seats registered and released, and rooms released, in order.
+    private(set) var registeredSeats: [String] = []
     private(set) var releasedSeats: [String] = []
     private(set) var releasedRooms: [String] = []
     /// Whether the next request is refused at once, as a full queue refuses it.
@@ -40,6 +40,6 @@ final class DirectoryDouble: RoomDirectory {
     func find(room: String, ticket: Int) -> Bool { take(.findRoom(room), ticket) }
     func find(seat: String, ticket: Int) -> Bool { take(.findSeat(seat), ticket) }
     func release(room: String) { releasedRooms.append(room) }
-    func hold(seat: String) { heldSeats.append(seat) }
+    func register(seat: String) { registeredSeats.append(seat) }
     func release(seat: String) { releasedSeats.append(seat) }
 }
