@@ -7,7 +7,7 @@ import WordGame
 /// read together (a verdict and its pair, a block and its heading) do.
 @Suite struct HumanTextTests {
     /// Messages a person does not act on: left out in human mode (Protocol.md, "Human mode").
-    static let silent: Set<String> = ["end", "progress", "arrived", "departed", "saved"]
+    static let silent: Set<String> = ["end", "progress", "arrived", "departed", "saved", "moved"]
 
     /// Every word the parser knows, in capitals: the only capitals a human line may add.
     static let commandWords = Set(ClientKeyword.allSpellings + LineMode.allCases.map(\.rawValue))

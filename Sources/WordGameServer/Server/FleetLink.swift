@@ -83,7 +83,7 @@ final class FleetLink: RoomDirectory {
         } else if wasReachable == false {
             log(FleetConsoleTexts.reachableAgain(configuration.directory.description))
         }
-        if newEpoch { log(FleetConsoleTexts.newEpoch(settlingSeconds: configuration.timings.ttlMilliseconds / 1_000)) }
+        if newEpoch { log(FleetConsoleTexts.newEpoch(settlingSeconds: (configuration.timings.ttlMilliseconds + 999) / 1_000)) }
     }
 
     private func answer(_ result: ClaimResult) -> DirectoryAnswer {
