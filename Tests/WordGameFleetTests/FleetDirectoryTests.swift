@@ -15,14 +15,19 @@ struct FleetDirectoryTests {
     /// Short enough for a test's waits; long enough that a loaded machine's pauses do not expire a live key.
     let timings = FleetTimings(ttlMilliseconds: 2_000, refreshMilliseconds: 400, pendingLimit: 4_096)
 
+    /// Servers a and b, registered at `addressA` and `addressB`, once the new directory has settled.
+    func settledPair(_ redis: RedisServerProcess, _ logA: EventLog, _ logB: EventLog) async -> (FleetDirectory, FleetDirectory) {
+        await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
+        }
+    }
+
     @Test func twoServersClaimingTheSameRoomsNeverBothWinOne() async throws {
         let redis = try RedisServerProcess()
         let codes = distinctCodes(2_000)
         let logA = EventLog(), logB = EventLog()
-        let (a, b) = await onOwnThread {
-            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
-             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
-        }
+        let (a, b) = await settledPair(redis, logA, logB)
         let submitted = await onOwnThread {
             // Both submit from threads of their own, so the two workers race for every code.
             let directories = [a, b]
@@ -97,10 +102,7 @@ struct FleetDirectoryTests {
     @Test func aRedisRestartedEmptyGetsTheLiveRoomsBackBeforeAnyNewClaim() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
-        let (a, b) = await onOwnThread {
-            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
-             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
-        }
+        let (a, b) = await settledPair(redis, logA, logB)
         _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
         redis.kill()
@@ -148,10 +150,7 @@ struct FleetDirectoryTests {
     @Test func aServerThatStopsRefreshingDropsOutAfterItsTTL() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
-        let (a, b) = await onOwnThread {
-            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
-             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
-        }
+        let (a, b) = await settledPair(redis, logA, logB)
         _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
         // Refreshed, the claim outlives three TTLs.
@@ -192,10 +191,7 @@ struct FleetDirectoryTests {
     @Test func releaseFreesOnlyOurOwnClaims() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
-        let (a, b) = await onOwnThread {
-            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
-             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
-        }
+        let (a, b) = await settledPair(redis, logA, logB)
         _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
         _ = b.release(room: "k7px")
