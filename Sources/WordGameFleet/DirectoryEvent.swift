@@ -36,6 +36,10 @@ public enum DirectoryEvent: Equatable, Sendable {
     case refreshed(lostRooms: [String], lostSeats: [String], restored: Int, error: RedisError?)
     /// `released` is false if it was not ours (any more).
     case release(name: String, released: Bool, error: RedisError?)
+    /// New seats entered together: those a live server holds already (a resume code drawn twice) are `lost`.
+    case registeredSeats(lost: [String], error: RedisError?)
+    /// Seats given up, deleted together: how many were ours.
+    case releasedSeats(released: Int, error: RedisError?)
 }
 
 /// Whether a request was taken.

@@ -41,18 +41,46 @@ enum DirectoryReplies {
         return .owner(serverID: holder, address: address)
     }
 
-    static func refreshed(_ named: [(name: String, isSeat: Bool)], _ replies: [RedisValue]) -> DirectoryEvent {
+    /// What refresh scripts did: kept (1), put back (2), or left to a live server that holds it (0, lost).
+    struct Refresh {
         var lostRooms: [String] = [], lostSeats: [String] = [], restored = 0
         var error: RedisError?
+    }
+
+    static func refresh(_ named: [(name: String, isSeat: Bool)], _ replies: [RedisValue]) -> Refresh {
+        var outcome = Refresh()
         for (entry, reply) in zip(named, replies) {
             switch reply {
             case .integer(1): continue
-            case .integer(2): restored += 1
-            case .integer(0): if entry.isSeat { lostSeats.append(entry.name) } else { lostRooms.append(entry.name) }
-            default: error = failure(reply, "a refresh")
+            case .integer(2): outcome.restored += 1
+            case .integer(0): if entry.isSeat { outcome.lostSeats.append(entry.name) } else { outcome.lostRooms.append(entry.name) }
+            default: outcome.error = failure(reply, "a refresh")
             }
         }
-        return .refreshed(lostRooms: lostRooms, lostSeats: lostSeats, restored: restored, error: error)
+        return outcome
+    }
+
+    static func refreshed(_ named: [(name: String, isSeat: Bool)], _ replies: [RedisValue]) -> DirectoryEvent {
+        let outcome = refresh(named, replies)
+        return .refreshed(lostRooms: outcome.lostRooms, lostSeats: outcome.lostSeats, restored: outcome.restored, error: outcome.error)
+    }
+
+    static func registered(_ named: [(name: String, isSeat: Bool)], _ replies: [RedisValue]) -> DirectoryEvent {
+        let outcome = refresh(named, replies)
+        return .registeredSeats(lost: outcome.lostSeats, error: outcome.error)
+    }
+
+    static func releasedSeats(_ replies: [RedisValue]) -> DirectoryEvent {
+        var released = 0
+        var error: RedisError?
+        for reply in replies {
+            guard case .integer(let count) = reply else {
+                error = failure(reply, "a release")
+                continue
+            }
+            if count == 1 { released += 1 }
+        }
+        return .releasedSeats(released: released, error: error)
     }
 
     static func released(_ name: String, _ reply: RedisValue) -> DirectoryEvent {

@@ -107,6 +107,16 @@ public final class FleetDirectory: @unchecked Sendable {
                                     failed: { .refreshed(lostRooms: [], lostSeats: [], restored: 0, error: $0) }))
     }
 
+    /// Enters new seats, in one request: `.registeredSeats(…)` (a refresh puts them back from then on).
+    public func register(seats: [String]) -> Submission {
+        let keys = seats.compactMap(FleetKeys.seat)
+        guard keys.count == seats.count else { return .invalid }
+        let named = seats.map { (name: $0.uppercased(), isSeat: true) }
+        let commands = keys.map { DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds) }
+        return submit(DirectoryWork(commands: commands, answer: { DirectoryReplies.registered(named, $0) },
+                                    failed: { .registeredSeats(lost: [], error: $0) }))
+    }
+
     /// Deletes our claim on `room`, only if it is still ours: `.release(room, …)`.
     public func release(room: String) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
@@ -117,6 +127,15 @@ public final class FleetDirectory: @unchecked Sendable {
     public func release(seat: String) -> Submission {
         guard let key = FleetKeys.seat(seat) else { return .invalid }
         return release(key, name: seat.uppercased())
+    }
+
+    /// Deletes our entries for `seats`, each only if still ours, in one request: `.releasedSeats(…)`.
+    public func release(seats: [String]) -> Submission {
+        let keys = seats.compactMap(FleetKeys.seat)
+        guard keys.count == seats.count else { return .invalid }
+        return submit(DirectoryWork(commands: keys.map { DirectoryScripts.release($0, ifOwnedBy: serverID) },
+                                    answer: DirectoryReplies.releasedSeats,
+                                    failed: { .releasedSeats(released: 0, error: $0) }))
     }
 
     private func find(_ key: String, ticket: Int) -> Submission {

@@ -76,6 +76,30 @@ struct FleetDirectoryTests {
         #expect(found.map(\.result) == [.owner(serverID: "a", address: addressA), .none, .owner(serverID: "a", address: addressA)])
     }
 
+    @Test func seatsEnterAndLeaveTogether() async throws {
+        let redis = try RedisServerProcess()
+        let logA = EventLog(), logB = EventLog()
+        let (a, b) = await settledPair(redis, logA, logB)
+        let seats = ["ABCD3467", "ABCD3468", "ABCD3469"]
+        #expect(a.register(seats: seats) == .queued)
+        let registered = await onOwnThread { logA.wait(for: 1) { if case .registeredSeats(let lost, nil) = $0 { lost } else { nil } } }
+        #expect(registered == [[]])
+        for (ticket, seat) in seats.enumerated() { _ = b.find(seat: seat, ticket: ticket) }
+        let found = await onOwnThread { logB.wait(for: 3, owners) }.map(\.result)
+        #expect(found == Array(repeating: .owner(serverID: "a", address: addressA), count: 3))
+        // B may not delete A's seats; A deletes its own, in one request.
+        _ = b.release(seats: seats)
+        #expect(await onOwnThread { logB.wait(for: 1) { if case .releasedSeats(let count, nil) = $0 { count } else { nil } } } == [0])
+        _ = a.release(seats: seats + ["ABCD3476"])  // one nobody holds
+        let releasedByA = await onOwnThread { logA.wait(for: 1) { if case .releasedSeats = $0 { $0 } else { nil } } }
+        #expect(releasedByA == [.releasedSeats(released: 3, error: nil)])
+        logB.clear()
+        _ = b.find(seat: "ABCD3468", ticket: 9)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
+        #expect(a.register(seats: ["ABCD346O"]) == .invalid)
+        #expect(a.release(seats: ["K7PX"]) == .invalid)
+    }
+
     @Test func aNewDirectoryTakesNoClaimUntilItHasSettled() async throws {
         let redis = try RedisServerProcess()
         let log = EventLog()

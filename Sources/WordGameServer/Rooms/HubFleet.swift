@@ -103,7 +103,10 @@ extension Hub {
         if let existing = rooms[room] { return join(room, id, into: existing, at: now) }  // made here meanwhile
         switch answer {
         case .ours:
-            guard hasRoomForAnother(id) else { return directory?.release(room: room) ?? () }
+            guard hasRoomForAnother(id) else {
+                directory?.release(room: room)
+                return
+            }
             join(room, id, into: Room(name: room, settings: settings, environment: environment), at: now)
         case .elsewhere(let place):
             moved(id, to: place, FleetTexts.movedRoom(Self.spoken(room), command: .join(name: sessions[id]?.name ?? ""), place))

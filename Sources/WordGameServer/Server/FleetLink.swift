@@ -17,6 +17,10 @@ final class FleetLink: RoomDirectory {
     /// What the last registration came to: nil before the first, then whether Redis answered.
     private var reachable: Bool?
     private(set) var nextBeat = Instant.now()
+    /// Seats made and given up in this turn of the loop, sent together at its end (`flush`):
+    /// a class joining at once is a few requests to the directory, not one a student.
+    private var newSeats: [String] = []
+    private var goneSeats: [String] = []
 
     /// Nil if the server id or the address is not one a record can hold.
     init?(_ configuration: FleetConfiguration, port: UInt16, webPort: UInt16?, post: @escaping @Sendable (DirectoryEvent) -> Void,
@@ -38,10 +42,20 @@ final class FleetLink: RoomDirectory {
     func find(room: String, ticket: Int) -> Bool { directory.find(room: room, ticket: ticket) == .queued }
     func find(seat: String, ticket: Int) -> Bool { directory.find(seat: seat, ticket: ticket) == .queued }
     func release(room: String) { _ = directory.release(room: room) }
-    func register(seat: String) { _ = directory.refresh(rooms: [], seats: [seat]) }
-    func release(seat: String) { _ = directory.release(seat: seat) }
+    func register(seat: String) { newSeats.append(seat) }
+    func release(seat: String) { goneSeats.append(seat) }
 
     // MARK: The loop's side
+
+    /// At the end of a turn: the seats made and given up in it. A registration that finds the queue full
+    /// waits for the next refresh, which names every seat; a release waits for the next turn.
+    func flush() {
+        if !newSeats.isEmpty {
+            _ = directory.register(seats: newSeats)
+            newSeats.removeAll()
+        }
+        if !goneSeats.isEmpty, directory.release(seats: goneSeats) != .full { goneSeats.removeAll() }
+    }
 
     /// Once a refresh period: the record (with the load now) and every room and seat here.
     func beat(rooms: [String], seats: [String], load: Int, at now: Instant) {
@@ -67,7 +81,7 @@ final class FleetLink: RoomDirectory {
         case .refreshed(let lostRooms, _, let restored, let error):
             if error == nil, restored > 0 { log(FleetConsoleTexts.restored(restored)) }
             for room in lostRooms { warn(FleetConsoleTexts.lost(room: room)) }
-        case .release: break
+        case .release, .releasedSeats, .registeredSeats: break
         }
     }
 

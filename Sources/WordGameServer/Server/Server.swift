@@ -317,6 +317,7 @@ extension Server: EventLoopDelegate {
         waiting = []
         hub.tick(at: .now())
         housekeeping(at: .now())
+        fleet?.flush()
         fleet?.beat(rooms: Array(hub.rooms.keys), seats: hub.seatCodes, load: table.count, at: .now())
         listener.resumeListening(at: .now())
         webListener?.resumeListening(at: .now())
