@@ -91,10 +91,11 @@ extension Hub {
 
     private func hostAnswered(code: String, tries: Int, _ answer: DirectoryAnswer, _ id: PlayerID, at now: Instant) {
         switch answer {
-        case .ours: openHostedRoom(code: code, for: id, at: now)
-        case .elsewhere where tries + 1 < Self.hostDraws:
+        case .ours where rooms[code.lowercased()] == nil: openHostedRoom(code: code, for: id, at: now)
+        // Made here meanwhile (another HOST or a JOIN of the same name, both claims ours), or taken elsewhere: draw again.
+        case .ours where tries + 1 < Self.hostDraws, .elsewhere where tries + 1 < Self.hostDraws:
             ask(.host(code: freshCode(), tries: tries + 1), for: id, at: now)
-        case .elsewhere, .nowhere, .unreachable, .settling:
+        case .ours, .elsewhere, .nowhere, .unreachable, .settling:
             error(.directoryDown, FleetTexts.hostDirectoryDown, to: id)
         }
     }

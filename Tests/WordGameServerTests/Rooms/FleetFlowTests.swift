@@ -114,6 +114,25 @@ import WordGameProtocol
         #expect(world.take(unlucky) == [greeting, "ERROR directory-down \"\(FleetTexts.hostDirectoryDown)\""])
     }
 
+    @Test func aHostsCodeMadeHereMeanwhileIsDrawnAgainNotOpenedTwice() throws {
+        // Both claims of one name from this server come back ours (the directory's script): the second must see the
+        // room the first made. Here a JOIN made room abcd while a HOST's claim of the code ABCD was out.
+        let world = HubWorld(fleet: true)
+        let ana = world.connect()
+        world.type("NAME Ana", from: ana)
+        world.type("JOIN abcd", from: ana)
+        let teacher = world.connect()
+        world.hub.ask(.host(code: "ABCD", tries: 0), for: teacher.player, at: world.now)
+        world.answerDirectory(.claimRoom("abcd"), .ours)
+        world.answerDirectory(.claimRoom("abcd"), .ours)
+        let again = try #require(world.directory?.pending.first?.request, "a second code is drawn")
+        guard case .claimRoom(let code) = again, code != "abcd" else { throw Failure("drew \(again)") }
+        world.answerDirectory(again, .ours)
+        #expect(world.take(teacher).contains { $0.hasPrefix("OK HOST \"\(code)\" ") })
+        #expect(world.hub.rooms["abcd"]?.isHosted == false, "Ana's room is still hers")
+        #expect(world.hub.rooms[code]?.isHosted == true)
+    }
+
     @Test func aClaimWhileTheDirectorySettlesIsAskedAgainWhenItHasSettled() throws {
         let world = HubWorld(fleet: true)
         let teacher = world.connect()
