@@ -85,7 +85,7 @@ public enum ClientTexts {
     static func spoken(_ room: String) -> String { RoomCode.looksLikeCode(room) ? room.uppercased() : room }
 
     private static func hostNamed(_ state: ClientState) -> String {
-        guard let host = state.room?.host, !host.isEmpty else { return "" }
+        guard let host = state.room?.host, !host.isEmpty, host != RoomInfo.unnamedHost else { return "" }
         return " (\(host))"
     }
 }

@@ -95,7 +95,7 @@ public enum LineModeText {
         if let auto = state.room?.autoStart, auto > 0 {
             return "Type r when you are ready for \(game) (it starts with \(auto) ready), q to quit."
         }
-        let host = state.room.map(\.host).flatMap { $0.isEmpty ? nil : $0 } ?? "the host"
+        let host = state.room?.spokenHost ?? "the host"
         return "Waiting for \(host) to start \(game); q quits."
     }
 

@@ -113,8 +113,7 @@ public enum Renderer {
     }
 
     static func hostName(_ state: ClientState) -> String {
-        guard let host = state.room?.host, !host.isEmpty else { return "the host" }
-        return host
+        state.room?.spokenHost ?? "the host"
     }
 
     /// Removed by the host, or the room closed: why, and that there is nothing left to do here.

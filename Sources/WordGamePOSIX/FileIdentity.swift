@@ -15,4 +15,11 @@ public struct FileIdentity: Hashable, Sendable {
     init(_ status: stat) {
         self.init(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
+
+    /// The folder at `path`; nil if there is none there (or it cannot be opened).
+    public static func ofFolder(_ path: String) -> FileIdentity? {
+        guard let folder = try? OpenedFile.open(path, flags: O_DIRECTORY) else { return nil }
+        defer { folder.close() }
+        return FileIdentity(folder.status)
+    }
 }

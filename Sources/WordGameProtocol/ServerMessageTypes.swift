@@ -101,8 +101,14 @@ public struct RoomInfo: Equatable, Sendable {
     public var state: RoomState
     /// Everyone in the room: playing, out and watching.
     public var members: Int
-    /// The host's name; empty when the room has no host.
+    /// The host's name; empty when the room has no host; `unnamedHost` for a `HOST` without a `NAME`.
     public var host: String
+
+    /// What `ROOM` calls a host who gave no name (Protocol.md §4, HOST): a person reads "the host".
+    public static let unnamedHost = "Host"
+
+    /// The host as a sentence names them: their name, or "the host" when they have none (or the room has no host).
+    public var spokenHost: String { host.isEmpty || host == Self.unnamedHost ? "the host" : host }
     /// 0: the host starts games with START. N > 0: a game also starts by itself once N players wait.
     public var autoStart: Int
 

@@ -7,12 +7,18 @@ import WordGamePOSIX
 public enum ReportHistory {
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case missing(path: String)
+        /// A results folder given to the report that is not there.
+        case noFolder(path: String)
+        /// A folder given to the report with things in it but no history: not a results folder, or one of another program.
+        case notResults(path: String)
         case unreadable(path: String, reason: String)
         case badLine(path: String, line: Int, reason: String)
 
         public var description: String {
             switch self {
             case .missing(let path): "\(path): no such file (no games have been saved there yet?)"
+            case .noFolder(let path): "\(path): no such folder"
+            case .notResults(let path): "\(path): no history.jsonl, yet the folder is not empty: is it a server's results folder?"
             case .unreadable(let path, let reason): "\(path): \(reason)"
             case .badLine(let path, let line, let reason): "\(path) line \(line): not a game record (\(reason))"
             }

@@ -272,6 +272,16 @@ import WordGameProtocol
         #expect(text.contains("You are the host: press S or Enter to start"))
     }
 
+    /// A teacher who hosted without a name is `Host` in ROOM: the screen says "the host", as the server's sentences do.
+    @Test func aHostWithoutANameIsTheHost() {
+        var state = ClientState(name: "Bo")
+        state.receive(.room(RoomInfo(name: "k7px", state: .lobby, members: 1, host: RoomInfo.unnamedHost, autoStart: 0)), at: t(0))
+        state.receive(.members(total: 1, names: ["Bo"]), at: t(0))
+        let text = frame(state, at: 0).rows.joined(separator: "\n")
+        #expect(text.contains("Waiting for the host to start the game"), "\(text)")
+        #expect(!text.contains("Waiting for Host"))
+    }
+
     @Test func aTooSmallWindowSaysSo() {
         let text = frame(playing(), at: 0, columns: 30, rows: 8).rows.joined(separator: "\n")
         #expect(text.contains("Window too small"))

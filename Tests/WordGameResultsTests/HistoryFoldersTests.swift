@@ -31,15 +31,20 @@ import WordGamePOSIX
     }
 
     /// Every bad folder is told, in the order given, each once: a report of part of a fleet would mislead.
-    @Test func everyFolderWithoutAHistoryIsAProblem() throws {
+    /// An empty folder is a server's before its first game: no games, no problem.
+    @Test func aFolderThatIsNotThereOrHoldsNoHistoryIsAProblemAndAnEmptyOneHasNoGames() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-folders-\(UUID().uuidString)").path
         try AtomicFile.makeDirectory(base + "/empty")
+        try AtomicFile.makeDirectory(base + "/server-c/wordgame-results")
         defer { try? FileManager.default.removeItem(atPath: base) }
         try folder(base + "/good", games: [Self.g[0]])
-        #expect(throws: HistoryFolders.Problems(problems: [.missing(path: base + "/gone/history.jsonl"),
-                                                           .missing(path: base + "/empty/history.jsonl")])) {
-            try HistoryFolders.read([base + "/good", base + "/gone", base + "/empty", base + "/gone/"])
+        #expect(throws: HistoryFolders.Problems(problems: [.noFolder(path: base + "/gone"), .notResults(path: base + "/server-c")])) {
+            try HistoryFolders.read([base + "/good", base + "/gone", base + "/empty", base + "/server-c", base + "/gone/"])
         }
+        let files = try HistoryFolders.read([base + "/good", base + "/empty"])
+        #expect(files.map(\.path) == [base + "/good/history.jsonl", base + "/empty/history.jsonl"])
+        #expect(files.map(\.games.count) == [1, 0])
+        #expect(try HistoryUnion(files).games == [Self.g[0]])
     }
 
     @Test func theHistoryIsInTheFolderWithoutADoubledSlash() {

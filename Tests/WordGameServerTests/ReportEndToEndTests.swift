@@ -110,13 +110,19 @@ import WordGameResults
         }
     }
 
-    @Test func aMissingFolderIsOneLineAndExitOne() async throws {
+    @Test func aMissingFolderIsOneLineAndExitOneAndAnEmptyOneHasNoGamesYet() async throws {
         try await onOwnThread {
             let directory = ResultsFilesTests.temporaryDirectory()
-            let run = try report([directory])
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let run = try report([directory + "/gone"])
             #expect(run.status == 1)
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr == "wordgame-report: \(directory)/history.jsonl: no such file (no games have been saved there yet?)\n")
+            #expect(run.stderr == "wordgame-report: \(directory)/gone: no such folder\n")
+            // A server's folder before its first game: there, and empty.
+            try AtomicFile.makeDirectory(directory)
+            let empty = try report([directory])
+            #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty)")
+            #expect(empty.stdout == "no games yet in \(directory)/history.jsonl\n")
         }
     }
 
@@ -200,12 +206,13 @@ import WordGameResults
             defer { try? FileManager.default.removeItem(atPath: base) }
             try AtomicFile.makeDirectory(base + "/good")
             try AtomicFile.write("", to: base + "/good/history.jsonl")
+            try AtomicFile.write("", to: base + "/no-history/notes.txt")
             let run = try report([base + "/good", base + "/gone", base + "/no-history", base + "/gone"])
             #expect(run.status == 1)
             #expect(run.stdout.isEmpty)
             #expect(run.stderr == """
-                wordgame-report: \(base)/gone/history.jsonl: no such file (no games have been saved there yet?)
-                wordgame-report: \(base)/no-history/history.jsonl: no such file (no games have been saved there yet?)
+                wordgame-report: \(base)/gone: no such folder
+                wordgame-report: \(base)/no-history: no history.jsonl, yet the folder is not empty: is it a server's results folder?
 
                 """)
 

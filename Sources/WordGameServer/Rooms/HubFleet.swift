@@ -15,8 +15,12 @@ extension Hub {
     /// characters is taken with a chance of rooms / 531,441).
     static let hostDraws = 8
 
+    /// How soon a JOIN kept waiting by a settling directory asks again: the room it wants may be put back
+    /// by its server at any refresh, and is then found at once (a new room still waits the settling out).
+    static let settlingJoinRetryMilliseconds = 1_000
+
     /// Asks the directory on behalf of `id`, whose lines wait meanwhile.
-    func ask(_ request: DirectoryWait.Request, for id: PlayerID, at now: Instant) {
+    func ask(_ request: DirectoryWait.Request, for id: PlayerID, at now: Instant, toldSettling: Bool = false) {
         guard let directory else { return }
         nextTicket += 1
         let ticket = nextTicket
@@ -29,7 +33,7 @@ extension Hub {
         case .reclaim(let claim): taken = directory.find(room: claim.room.lowercased(), ticket: ticket)
         case .resume(let code): taken = directory.find(seat: code.uppercased(), ticket: ticket)
         }
-        let wait = DirectoryWait(player: id, request: request)
+        let wait = DirectoryWait(player: id, request: request, toldSettling: toldSettling)
         guard taken else { return finish(wait, .unreachable, at: now) }
         directoryWaits[ticket] = wait
         control.awaitDirectory(id, true)
@@ -49,7 +53,7 @@ extension Hub {
             directoryRetries.removeFirst()
             control.awaitDirectory(first.wait.player, false)
             guard sessions[first.wait.player] != nil else { continue }
-            ask(first.wait.request, for: first.wait.player, at: now)
+            ask(first.wait.request, for: first.wait.player, at: now, toldSettling: first.wait.toldSettling)
         }
     }
 
@@ -63,10 +67,19 @@ extension Hub {
             return
         }
         if case .settling(let milliseconds) = answer {
-            // Retried in order of their time: the waits are the same length, so appending keeps them sorted.
-            directoryRetries.append((now.adding(milliseconds: milliseconds), wait))
+            var wait = wait
+            let seconds = (milliseconds + 999) / 1_000
+            var retry = milliseconds
+            if case .join(let room, _) = wait.request {
+                retry = min(milliseconds, Self.settlingJoinRetryMilliseconds)
+                if !wait.toldSettling { outbox.send(.info(FleetTexts.settlingJoin(Self.spoken(room), seconds: seconds)), to: id) }
+            } else if !wait.toldSettling {
+                outbox.send(.info(FleetTexts.settling(seconds: seconds)), to: id)
+            }
+            wait.toldSettling = true
+            directoryRetries.append((now.adding(milliseconds: retry), wait))
+            directoryRetries.sort { $0.at < $1.at }  // JOINs ask again sooner than HOSTs
             control.awaitDirectory(id, true)
-            outbox.send(.info(FleetTexts.settling(seconds: (milliseconds + 999) / 1_000)), to: id)
             return
         }
         switch wait.request {

@@ -54,4 +54,6 @@ struct DirectoryWait {
 
     let player: PlayerID
     let request: Request
+    /// The player was told the directory settles (an `INFO`, once a command).
+    var toldSettling = false
 }

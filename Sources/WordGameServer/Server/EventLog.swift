@@ -54,9 +54,7 @@ public final class EventLog: @unchecked Sendable {
     }
 
     private func run() {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let clock = ConsoleTime()
         var stampedSecond = -1.0, stamp = ""
         while true {
             condition.lock()
@@ -75,7 +73,7 @@ public final class EventLog: @unchecked Sendable {
                 let second = time.rounded(.down)
                 if second != stampedSecond {
                     stampedSecond = second
-                    stamp = formatter.string(from: Date(timeIntervalSince1970: second))
+                    stamp = clock.stamp(second)
                 }
                 text += stamp + " " + line + "\n"
             }

@@ -97,8 +97,10 @@ public final class Server: @unchecked Sendable {
                 mail.post(event)
                 wake.wake()
             }
+            // Dated, as the console's lines are: when the directory went and came back is what an operator asks.
+            let time = ConsoleTime()
             guard let link = FleetLink(fleetConfiguration, port: listener.port, webPort: webListener?.port, post: post,
-                                       log: { events($0) }, warn: { log($0) })
+                                       log: { events($0) }, warn: { log(time.stamp(WallClock.secondsSince1970()) + " " + $0) })
             else { throw Errno("fleet", code: Errno.invalidArgument) }
             fleet = link
         } else {

@@ -8,7 +8,7 @@ enum FleetConsoleTexts {
     }
 
     static func unreachable(_ directory: String, _ why: String) -> String {
-        "wordgame-server: the fleet's directory \(directory) cannot be reached (\(why)). Rooms here play on; "
+        "fleet: the directory \(directory) cannot be reached (\(why)). Rooms here play on; "
             + "new rooms, and rooms on other servers, wait for it."
     }
 
@@ -23,7 +23,7 @@ enum FleetConsoleTexts {
     }
 
     static func lost(room: String) -> String {
-        "wordgame-server: room \(room) is claimed by another server in the directory now (it expired while the directory "
+        "fleet: room \(room) is claimed by another server in the directory now (it expired while the directory "
             + "was out of reach). Its players here play on; new players are sent to the other server."
     }
 }

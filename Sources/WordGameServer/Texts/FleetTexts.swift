@@ -47,6 +47,11 @@ enum FleetTexts {
             + "the servers put their rooms back, so that no code is given twice. Yours comes then."
     }
 
+    static func settlingJoin(_ room: String, seconds: Int) -> String {
+        "The directory of the school's rooms has just started (or restarted), and the servers are putting their rooms "
+            + "back: room \(room) is looked for again every second, for up to \(seconds) s."
+    }
+
     static let hostDirectoryDown = "A new room needs a code that no other server of this school uses, and the directory "
         + "that hands them out cannot be reached just now. Try again in a moment. Rooms already open go on."
 

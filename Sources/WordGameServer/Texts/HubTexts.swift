@@ -32,7 +32,7 @@ enum HubTexts {
     static let notInRoom = "You are not in a room: type NAME <nickname>, then JOIN (or JOIN <room>)."
 
     // Hosting and watching.
-    static let defaultHostName = "Host"
+    static let defaultHostName = RoomInfo.unnamedHost
     static func inRoomCannotHost(_ room: String) -> String { "You are in room \(room) already; LEAVE first to host a room of your own." }
     static func inRoomAlready(_ room: String) -> String { "You are in room \(room) already; LEAVE first." }
     static func noRoomToReclaim(_ code: String) -> String { "There is no room \(code) (it was closed, or the code is mistyped)." }

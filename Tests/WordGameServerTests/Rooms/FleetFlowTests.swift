@@ -151,6 +151,24 @@ import WordGameProtocol
         #expect(lines.last == "PONG", "the line sent while it waited comes after: \(lines)")
     }
 
+    @Test func aJoinWhileTheDirectorySettlesLooksAgainEachSecondAndIsToldOnce() throws {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN K7PX", from: bo)
+        world.answerDirectory(.claimRoom("k7px"), .settling(milliseconds: 9_500))
+        #expect(world.take(bo).last == "INFO \"\(FleetTexts.settlingJoin("K7PX", seconds: 10))\"")
+        world.advance(by: 999)
+        #expect(world.directory?.pending.isEmpty == true)
+        world.advance(by: 1)
+        world.answerDirectory(.claimRoom("k7px"), .settling(milliseconds: 8_500))
+        #expect(world.take(bo).isEmpty, "told once")
+        world.advance(by: 1_000)
+        // Its server has put the room back by now.
+        world.answerDirectory(.claimRoom("k7px"), .elsewhere(elsewhere))
+        #expect(world.take(bo).first == "MOVED \"192.0.2.3\" 4001 \"http://192.0.2.3:8081\"")
+    }
+
     @Test func aHostWhoLeavesWhileTheClaimIsOutGivesItBack() throws {
         let world = HubWorld(fleet: true)
         let teacher = world.connect()
