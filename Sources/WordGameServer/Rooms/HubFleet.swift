@@ -2,7 +2,7 @@ import WordGame
 import WordGameProtocol
 
 /// The hub as one server of a fleet (Protocol.md §4, "A fleet of servers"):
-/// a room or a held seat that is not here may be on another server, which the
+/// a room or a seat that is not here may be on another server, which the
 /// directory knows; a new room needs a name no other server has.
 ///
 /// A command that must ask waits for the answer (`DirectoryWait`), and its
