@@ -15,9 +15,9 @@
 // as HTML; the only URLs made from network text (the QR code, the results)
 // are built from a room code and a key checked against their alphabet.
 
-import { Link } from './link.js';
+import { Link, takeMoveFragment } from './link.js';
 import {
-  commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, readMoveFragment, rulesText, sameRules, seconds, spokenRoom,
+  commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, rulesText, sameRules, seconds, spokenRoom,
   typedText, withoutCommands,
 } from './protocol.js';
 
@@ -740,8 +740,7 @@ async function roomToTakeBack(tabs) {
  * the key. Both are checked against their alphabet, as the page's own are.
  */
 function movedHere(host) {
-  const sent = readMoveFragment(location.hash);
-  if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  const sent = takeMoveFragment();
   if (!sent) return null;
   host.moves = sent.hops;
   if (!looksLikeCode(sent.room ?? '') || !looksLikeKey(sent.key ?? '')) return null;
@@ -875,9 +874,8 @@ function retryOpening(host, link, text) {
 function followMove(host, link, moved) {
   const projector = host.projector;
   if (!moved || host.moves >= MAX_MOVES) return false;
-  const target = movedPage(moved, '/host', {}, { hop: host.moves + 1, room: projector.room, key: projector.key });
-  // A server never sends a page to itself (§4): going there would only bring it back here.
-  if (!target || new URL(target).origin === location.origin) return false;
+  const target = movedPage(moved, '/host', {}, { hop: host.moves + 1, room: projector.room, key: projector.key }, location.origin);
+  if (!target) return false;
   const room = spokenRoom(projector.room);
   rooms.remove(projector.room);
   sessionStorage.removeItem(TAB_ROOM_KEY);

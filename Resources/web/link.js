@@ -4,7 +4,7 @@
 // lines that take the seat back (RESUME, or HOST with the key), for as long
 // as the seat is held. What the lines mean is the page's business.
 
-import { parseLine, VERSION } from './protocol.js';
+import { parseLine, readMoveFragment, VERSION } from './protocol.js';
 
 /** The server closes a session after 15 minutes without a line (§8): a PING a minute keeps a waiting student in. */
 export const PING_EVERY_MS = 60_000;
@@ -30,6 +30,19 @@ const BACKOFF_MS = [0, 250, 500, 1000, 2000];
 
 export function socketURL() {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+/**
+ * What another server's page sent this one after `#` when a MOVED brought it
+ * here (protocol.js's readMoveFragment: the hop count, and the name, room,
+ * key or resume code it needs), taken out of the address bar at once, so
+ * that no bookmark, shared link or screenshot carries a key or a code.
+ * Null when nothing (or nothing a page writes) came.
+ */
+export function takeMoveFragment() {
+  const sent = readMoveFragment(location.hash);
+  if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  return sent;
 }
 
 /**

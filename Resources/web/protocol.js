@@ -240,10 +240,12 @@ const MOVED_PAGES = ['/', '/host', '/watch'];
  * `fragment` after `#` (what the other page needs and no server should see
  * or log: the name, a resume code, a host key, the hop count). Null when
  * MOVED has no web address, or it is not exactly an `http:` origin once a
- * browser reads it (`http://a@b:1` has a user, `http://a?b:1` a query):
- * a page navigates only to what this returns, never to a text of the network.
+ * browser reads it (`http://a@b:1` has a user, `http://a?b:1` a query),
+ * or it is `here`, the page's own origin (a server never sends a page to
+ * itself, §4: going there would only bring it back): a page navigates only
+ * to what this returns, never to a text of the network.
  */
-export function movedPage(moved, path, query = {}, fragment = {}) {
+export function movedPage(moved, path, query = {}, fragment = {}, here = null) {
   if (!moved || moved.type !== 'MOVED' || !isPlace(moved) || moved.web === '' || !MOVED_PAGES.includes(path)) return null;
   let origin;
   try {
@@ -252,7 +254,7 @@ export function movedPage(moved, path, query = {}, fragment = {}) {
     return null;
   }
   if (origin.protocol !== 'http:' || origin.username || origin.password || origin.pathname !== '/' || origin.search
-    || origin.hash || !origin.hostname) return null;
+    || origin.hash || !origin.hostname || origin.origin === here) return null;
   const url = new URL(path, origin.origin);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   const hash = new URLSearchParams(Object.entries(fragment).map(([key, value]) => [key, String(value)])).toString();

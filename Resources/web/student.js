@@ -9,9 +9,9 @@
 // Everything from the network enters the page as text (textContent), never
 // as HTML.
 
-import { Link } from './link.js';
+import { Link, takeMoveFragment } from './link.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, readMoveFragment, rulesText, sameRules,
+  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, rulesText, sameRules,
   spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
@@ -374,11 +374,11 @@ function followMove(place, m) {
   const hop = state.moves + 1;
   let target = null;
   if (place && state.moves < MAX_MOVES) {
-    if (joining) target = movedPage(place, '/', { room: joining.code }, { hop, name: joining.name });
-    if (seat) target = movedPage(place, '/', { room: spokenRoom(state.room) }, { hop, name: state.name, resume: seat.code });
+    if (joining) target = movedPage(place, '/', { room: joining.code }, { hop, name: joining.name }, location.origin);
+    if (seat) {
+      target = movedPage(place, '/', { room: spokenRoom(state.room) }, { hop, name: state.name, resume: seat.code }, location.origin);
+    }
   }
-  // A server never sends a page to itself (§4): going there would only bring it back here.
-  if (target && new URL(target).origin === location.origin) target = null;
   if (!target) {
     if (joining) {
       state.joining = null;
@@ -1177,8 +1177,7 @@ async function boot() {
  * or screenshot carries a resume code. Every field is checked as typed text is.
  */
 function movedHere(room) {
-  const sent = readMoveFragment(location.hash);
-  if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+  const sent = takeMoveFragment();
   if (!sent) return {};
   state.moves = sent.hops;
   const name = typeof sent.name === 'string' ? typedText(sent.name) : '';

@@ -4,8 +4,8 @@
 // again: it holds no seat). On a fleet of servers, a room on another server
 // (MOVED) takes the page to that server's /watch (see refused).
 
-import { Link } from './link.js';
-import { isRoomName, MAX_MOVES, movedPage, readMoveFragment, spokenRoom, typedText, withoutCommands } from './protocol.js';
+import { Link, takeMoveFragment } from './link.js';
+import { isRoomName, MAX_MOVES, movedPage, spokenRoom, typedText, withoutCommands } from './protocol.js';
 import { Projector, showLinkStatus } from './host.js';
 
 const $ = (id) => document.getElementById(id);
@@ -109,9 +109,8 @@ function refused(m, moved) {
 function followMove(moved) {
   if (!moved || viewer.moves >= MAX_MOVES) return false;
   const code = spokenRoom(viewer.wanted);
-  const target = movedPage(moved, '/watch', { room: code }, { hop: viewer.moves + 1 });
-  // A server never sends a page to itself (§4): going there would only bring it back here.
-  if (!target || new URL(target).origin === location.origin) return false;
+  const target = movedPage(moved, '/watch', { room: code }, { hop: viewer.moves + 1 }, location.origin);
+  if (!target) return false;
   viewer.leaving = true;
   link.close();
   problem('');
@@ -159,8 +158,7 @@ fetch('/join.json').then((r) => r.json()).then((json) => {
 }).catch(() => { /* the page's own address stands in */ });
 
 // Sent on by another server's page (followMove): the count of moves so far, out of the address bar once read.
-const sent = readMoveFragment(location.hash);
-if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+const sent = takeMoveFragment();
 if (sent) viewer.moves = sent.hops;
 const fromLink = new URLSearchParams(location.search).get('room');
 if (fromLink && isRoomName(fromLink)) watch(fromLink);

@@ -19,7 +19,6 @@ import RedisWire
 public final class FleetDirectory: @unchecked Sendable {
     public let serverID: String
     public let timings: FleetTimings
-    public var url: RedisURL { client.url }
     private let queue: DispatchQueue
     /// Touched only on `queue`.
     let client: RedisClient
@@ -96,37 +95,32 @@ public final class FleetDirectory: @unchecked Sendable {
     }
 
     /// Keeps our rooms and seats ours for one more TTL, in one pipeline,
-    /// putting back any Redis lost: `.refreshed(…)`. A new seat is
-    /// registered this way too. `.invalid` if any is not a room or a code.
+    /// putting back any Redis lost: `.refreshed(…)`. `.invalid` if any is not a room or a code.
     public func refresh(rooms: [String], seats: [String]) -> Submission {
         let roomKeys = rooms.compactMap(FleetKeys.room), seatKeys = seats.compactMap(FleetKeys.seat)
         guard roomKeys.count == rooms.count, seatKeys.count == seats.count else { return .invalid }
         let named = rooms.map { (name: $0.lowercased(), isSeat: false) } + seats.map { (name: $0.uppercased(), isSeat: true) }
-        let commands = (roomKeys + seatKeys).map { DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds) }
-        return submit(DirectoryWork(commands: commands, answer: { DirectoryReplies.refreshed(named, $0) },
+        return submit(DirectoryWork(commands: refreshes(roomKeys + seatKeys), answer: { DirectoryReplies.refreshed(named, $0) },
                                     failed: { .refreshed(lostRooms: [], lostSeats: [], restored: 0, error: $0) }))
     }
 
-    /// Enters new seats, in one request: `.registeredSeats(…)` (a refresh puts them back from then on).
+    /// Enters new seats, in one request, with the refresh's script (a seat is new to Redis as a lost one is):
+    /// `.registeredSeats(…)`.
     public func register(seats: [String]) -> Submission {
         let keys = seats.compactMap(FleetKeys.seat)
         guard keys.count == seats.count else { return .invalid }
         let named = seats.map { (name: $0.uppercased(), isSeat: true) }
-        let commands = keys.map { DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds) }
-        return submit(DirectoryWork(commands: commands, answer: { DirectoryReplies.registered(named, $0) },
+        return submit(DirectoryWork(commands: refreshes(keys), answer: { DirectoryReplies.registered(named, $0) },
                                     failed: { .registeredSeats(lost: [], error: $0) }))
     }
 
     /// Deletes our claim on `room`, only if it is still ours: `.release(room, …)`.
     public func release(room: String) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
-        return release(key, name: room.lowercased())
-    }
-
-    /// Deletes our entry for the seat `seat` (given up): `.release(code, …)`.
-    public func release(seat: String) -> Submission {
-        guard let key = FleetKeys.seat(seat) else { return .invalid }
-        return release(key, name: seat.uppercased())
+        let room = room.lowercased()
+        return submit(DirectoryWork(commands: [DirectoryScripts.release(key, ifOwnedBy: serverID)],
+                                    answer: { DirectoryReplies.released(room, $0[0]) },
+                                    failed: { .release(name: room, released: false, error: $0) }))
     }
 
     /// Deletes our entries for `seats`, each only if still ours, in one request: `.releasedSeats(…)`.
@@ -138,16 +132,15 @@ public final class FleetDirectory: @unchecked Sendable {
                                     failed: { .releasedSeats(released: 0, error: $0) }))
     }
 
+    private func refreshes(_ keys: [String]) -> [RedisCommand] {
+        keys.map { DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds) }
+    }
+
     private func find(_ key: String, ticket: Int) -> Submission {
         submit(DirectoryWork(commands: [DirectoryScripts.find(key)], answer: { .owner(ticket: ticket, DirectoryReplies.owner($0[0])) },
                              failed: { .owner(ticket: ticket, .unavailable($0)) }))
     }
 
-    private func release(_ key: String, name: String) -> Submission {
-        submit(DirectoryWork(commands: [DirectoryScripts.release(key, ifOwnedBy: serverID)],
-                             answer: { DirectoryReplies.released(name, $0[0]) },
-                             failed: { .release(name: name, released: false, error: $0) }))
-    }
 
     /// The server is stopping: its record stops being written, and it, every
     /// claim in `rooms` and every seat in `seats` are deleted now (each only

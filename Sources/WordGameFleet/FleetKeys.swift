@@ -27,8 +27,6 @@ public enum FleetKeys {
     public static let settling = prefix + "settling"
     /// Resume codes' length (the hub's `tokenLength`).
     public static let resumeCodeLength = 8
-    /// Room names' longest (`Names.room`).
-    public static let roomNameMaxLength = 24
     /// Server ids: 1 to 64 of ASCII letters, digits, `-`, `_` and `.` (a host name fits).
     public static let serverIDMaxLength = 64
 
@@ -40,7 +38,7 @@ public enum FleetKeys {
     /// The key of a room's owner; nil unless `name` is a room name: 1 to 24
     /// ASCII letters, digits, `-` or `_` (folded to lower case, as rooms are).
     public static func room(_ name: String) -> String? {
-        guard (1...roomNameMaxLength).contains(name.utf8.count),
+        guard Names.roomLength.contains(name.utf8.count),
               name.utf8.allSatisfy({ isLetterOrDigit($0) || $0 == 0x2D || $0 == 0x5F }) else { return nil }
         return prefix + "room:" + name.lowercased()
     }

@@ -46,7 +46,7 @@ import WordGameTestSupport
         #expect(directory.refresh(rooms: [], seats: ["ABCD346O"]) == .invalid)
         #expect(directory.find(room: "", ticket: 2) == .invalid)
         #expect(directory.find(seat: "K7PX", ticket: 3) == .invalid)
-        #expect(directory.release(seat: "ABCD34678") == .invalid)
+        #expect(directory.release(seats: ["ABCD3467", "ABCD34678"]) == .invalid)
         #expect(FleetDirectory(url: RedisURL(host: "127.0.0.1", port: 1), serverID: "a b") { _ in } == nil)
     }
 }

@@ -57,9 +57,11 @@ final class FleetLink: RoomDirectory {
         if !goneSeats.isEmpty, directory.release(seats: goneSeats) != .full { goneSeats.removeAll() }
     }
 
-    /// Once a refresh period: the record (with the load now) and every room and seat here.
+    /// Whether a refresh period has passed since the last `beat`.
+    func isDue(at now: Instant) -> Bool { now >= nextBeat }
+
+    /// Once a refresh period (when `isDue`): the record (with the load now) and every room and seat here.
     func beat(rooms: [String], seats: [String], load: Int, at now: Instant) {
-        guard now >= nextBeat else { return }
         nextBeat = now.adding(milliseconds: configuration.timings.refreshMilliseconds)
         var record = address
         record.load = load

@@ -319,8 +319,11 @@ extension Server: EventLoopDelegate {
         waiting = []
         hub.tick(at: .now())
         housekeeping(at: .now())
-        fleet?.flush()
-        fleet?.beat(rooms: Array(hub.rooms.keys), seats: hub.seatCodes, load: table.count, at: .now())
+        if let fleet {
+            fleet.flush()
+            // Every room and seat is named only when a refresh is due, not each turn.
+            if fleet.isDue(at: .now()) { fleet.beat(rooms: Array(hub.rooms.keys), seats: hub.seatCodes, load: table.count, at: .now()) }
+        }
         listener.resumeListening(at: .now())
         webListener?.resumeListening(at: .now())
         writes.flushDirty()

@@ -141,6 +141,9 @@ test('MOVED: the page a browser goes to is built from the checked fields, never 
   assert.equal(P.movedPage(null, '/'), null);
   assert.equal(P.movedPage({ type: 'MOVED', host: 'a', port: 1, web: 'javascript:alert(1)//:1' }, '/'), null);
   assert.equal(P.movedPage({ type: 'ERROR', host: 'a', port: 1, web: 'http://a:1' }, '/'), null);
+  // A server never sends a page to itself (§4): the page's own origin is nowhere to go.
+  assert.equal(P.movedPage(moved, '/', { room: 'K7PX' }, { hop: 1 }, 'http://192.0.2.2:8081'), null);
+  assert.equal(P.movedPage(moved, '/watch', { room: 'K7PX' }, {}, 'http://192.0.2.2:8080'), 'http://192.0.2.2:8081/watch?room=K7PX');
   // Not exactly an origin once a browser reads it (a user, a query, a fragment, a bad port): refused when read, and
   // refused again by movedPage should such a place reach it some other way.
   for (const web of ['http://ana@evil.example:80', 'http://a?b:80', 'http://a#b:80', 'http://a:b:80', 'http://a%:80']) {
