@@ -388,6 +388,15 @@ export function sameRules(a, b) {
 }
 
 /** "1st", "2nd", "3rd", "11th", "22nd". */
+/**
+ * The reading floor of a game (Protocol.md §7): nobody sees and reads a new pair sooner than this
+ * after it is on the screen, so a tap sooner was meant for the pair before. 150 ms, or a quarter of
+ * the pair's time when that is less, as the server reckons it for a bare answer.
+ */
+export function readingFloorMs(roundMs) {
+  return Math.min(150, Math.floor(roundMs / 4));
+}
+
 export function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;

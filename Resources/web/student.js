@@ -11,7 +11,7 @@
 
 import { Link, takeMoveFragment } from './link.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, rulesText, sameRules,
+  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, readingFloorMs, rulesText, sameRules,
   spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
@@ -140,6 +140,8 @@ const state = {
   /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
   afterResume: false,
   timeUp: false,
+  /** Until when the status line says a tap came too soon for the pair on screen (performance.now()). */
+  tooSoonUntil: 0,
   progress: null,
   said: {},
   history: [],
@@ -507,8 +509,12 @@ function newRound(m, receivedAt) {
   state.answerTaken = false;
   state.progress = null;
   state.timeUp = false;
+  state.tooSoonUntil = 0;
   state.gameProblem = '';
   startFall(m.ms, receivedAt);
+  // The first frame that draws the pair: a tap made before it, or within the reading floor after it, was meant for the pair before.
+  const round = state.round;
+  requestAnimationFrame((frame) => { round.shownAt = frame; });
   const carried = state.carried;
   state.carried = null;
   // RESUME gave the pair back with our time left: an answer made while the link was down,
@@ -534,8 +540,14 @@ function newRound(m, receivedAt) {
  * yet" (link down) or "sending" (link up), and if the pair closes first it
  * says so, and the pair's result (a timeout) agrees.
  */
-function answer(choice) {
+function answer(choice, at = performance.now()) {
   if (!canAnswer()) return;
+  if (tooSoon(at)) {
+    // Said on the status line for a moment; nothing is sent, and the pair is still ours to answer.
+    state.tooSoonUntil = performance.now() + TOO_SOON_SHOWN_MS;
+    render();
+    return;
+  }
   state.pressed = choice;
   state.answerTaken = false;
   state.progress = null; // counted before our answer: the next PROGRESS says how many others still think
@@ -550,6 +562,23 @@ function sendAnswer() {
   state.answerSent = link.connected && link.send(`ANSWER ${state.round.n} ${state.pressed}`);
   // The word stops where it was once the answer is on its way; a kept answer's time still runs.
   if (state.answerSent) pauseFall();
+}
+
+/** A press of a button is one tap from its pointerdown to its click, unless that took longer than this (a finger that slid off, then a key). */
+const PRESS_MS = 10000;
+
+/** How long "Too soon…" stays on the status line. */
+const TOO_SOON_SHOWN_MS = 2500;
+
+/**
+ * Whether a tap or key at `at` (an event's timeStamp) came before the open pair was on the screen, or within
+ * its reading floor (Protocol.md §7): a tap as the pair changes, made while the one before was on the
+ * screen, would otherwise count for a pair the player never read. The page names the pair it answers, so
+ * the server, which cannot know when a pair was drawn, leaves this to the page.
+ */
+function tooSoon(at) {
+  const shown = state.round?.shownAt;
+  return !shown || at < shown + readingFloorMs(state.game?.roundMs ?? state.round.ms);
 }
 
 function canAnswer() {
@@ -845,6 +874,7 @@ function renderGame() {
   renderBoard($('leaderboard'), state.top);
   $('side').hidden = state.top.length === 0; // before the first reveal there is no board to show
   $('my-rank').textContent = state.ranked > 1 ? `Your rank: ${state.rank} of ${state.ranked}` : '';
+  $('rank-short').textContent = state.ranked > 1 && state.me !== 'WATCHING' ? `Rank ${state.rank} of ${state.ranked}` : '';
 }
 
 /** The line under the pair: what the player waits for, or why they cannot answer. */
@@ -875,6 +905,7 @@ function gameStatus() {
       : `Not sent yet: no connection. Your answer (${said}) goes when the connection is back, if the pair is still open.`;
   }
   if (state.timeUp) return '◷ Time is up';
+  if (performance.now() < state.tooSoonUntil) return 'Too soon: that tap came as the new pair appeared, so nothing was sent. Read it, then answer.';
   return 'Is the Spanish word the right translation?';
 }
 
@@ -1100,7 +1131,7 @@ function keyDown(event) {
   const choice = KEYS[event.key.length === 1 ? event.key.toLowerCase() : event.key];
   if (!choice || currentView() !== 'game') return;
   event.preventDefault();
-  answer(choice);
+  answer(choice, event.timeStamp);
 }
 
 /** A button's command, or, with the link down, a word that it did not go (never a silent loss). */
@@ -1119,8 +1150,17 @@ function leave() {
 
 function wire() {
   $('join-form').addEventListener('submit', submitJoin);
-  $('answer-correct').addEventListener('click', () => answer('CORRECT'));
-  $('answer-wrong').addEventListener('click', () => answer('WRONG'));
+  for (const [id, choice] of [['answer-correct', 'CORRECT'], ['answer-wrong', 'WRONG']]) {
+    // A tap counts from when the finger came down, not from when it lifted (the click): it was aimed at what was on the screen then.
+    let downAt = -Infinity;
+    $(id).addEventListener('pointerdown', (event) => { downAt = event.timeStamp; });
+    $(id).addEventListener('pointercancel', () => { downAt = -Infinity; });
+    $(id).addEventListener('click', (event) => {
+      const pressedAt = event.timeStamp - downAt < PRESS_MS ? downAt : event.timeStamp;
+      downAt = -Infinity;
+      answer(choice, pressedAt);
+    });
+  }
   $('lobby-start').addEventListener('click', startGame);
   $('end-start').addEventListener('click', startGame);
   $('lobby-leave').addEventListener('click', leave);

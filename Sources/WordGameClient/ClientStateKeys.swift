@@ -48,6 +48,12 @@ extension ClientState {
         switch screen {
         case .playing:
             guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }
+            // A key within the reading floor of a pair's arrival was pressed for the pair before (Protocol.md §7):
+            // nobody reads a pair that fast. It is said, not sent; the pair is still ours to answer.
+            if let shown = roundReceivedAt, let game, now < shown.adding(milliseconds: Self.readingFloor(of: game)) {
+                notice = ClientTexts.tooSoon
+                return []
+            }
             pressed = answer
             pressedAt = now
             // Ours is one more answer; PROGRESS will say exactly how many.
@@ -79,6 +85,11 @@ extension ClientState {
         case .pageDown, .character(" "): return .pageDown
         default: return nil
         }
+    }
+
+    /// The game's reading floor, as the server reckons it for a bare answer (Protocol.md §7).
+    static func readingFloor(of game: GameInfo) -> Int {
+        Rules(roundMilliseconds: game.roundMilliseconds).readingFloorMilliseconds
     }
 
     static func answer(for key: Key) -> Answer? {

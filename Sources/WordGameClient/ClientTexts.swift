@@ -51,6 +51,8 @@ public enum ClientTexts {
 
     /// An answer key pressed while the connection is down.
     static let answerNotSent = "Not sent: the connection is down. Answer again when it is back."
+    /// A key pressed as a new pair arrived: meant for the pair before, so nothing went.
+    static let tooSoon = "Too soon: that key came as the new pair arrived, so nothing was sent. Read the pair, then answer."
 
     /// Why a room could not be joined: another name would not help.
     public static func roomRefused(_ error: ProtocolError, room: String?) -> String {

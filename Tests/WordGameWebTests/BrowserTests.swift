@@ -97,6 +97,21 @@ enum BrowserTools {
         }
     }
 
+    /// Every tap counts, on every screen a class brings: a finger's tap (W3C pointer actions) at the centre of each
+    /// button, at 10%, 50% and 90% of a pair's fall, at seven sizes from a 320 px phone to 1920×1080, is taken by
+    /// the server; the buttons are whole on the screen, uncovered; a tap aimed at the pair before is not sent.
+    @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func everyTapOnAVisibleButtonCountsAtEverySize() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            let run = try BrowserTools.run("student_taps.py", against: server, timeout: 300)
+            expectPassed(run, "student_taps")
+            #expect(run.stdout.contains("ok: 768×1024, 90% of pair 24: the server took the tap"))
+            #expect(run.stdout.contains("ok: 667×375: both buttons whole on the screen, no scrolling"))
+            #expect(run.stdout.contains("ok: the tap aimed at pair 44 was not sent for pair 45"))
+        }
+    }
+
     /// Pairs of 10 s, so that every screen of a pair can be taken while it falls, and a start delay to see counting down.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func screenshotsAtPhoneAndProjectorSizesFitTheScreen() async throws {

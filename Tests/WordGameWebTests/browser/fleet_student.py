@@ -28,7 +28,7 @@ import sys
 from urllib.parse import urlparse
 
 from wordgame_browser import (Relay, TcpPlayer, by_id, check, fields, make_driver, page_errors_but_network, run_case,
-                              screenshot_folder, set_viewport, text, visible, wait_until)
+                              screenshot_folder, set_viewport, tap_answer, text, visible, wait_until)
 
 BASE_A, PORT_A, BASE_B, PORT_B, _, PORT_C = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5], int(sys.argv[6])
 FOLDER = screenshot_folder()
@@ -113,10 +113,10 @@ def sent_on_and_play(host):
         wait_until("pair 1 on the phone", lambda: text(ana, "pair-number") == "Pair 1 of 3" and by_id(ana, "answer-correct").is_enabled(),
                    timeout=15)
         shoot(ana, "fleet-pair-375")
-        by_id(ana, "answer-correct").click()
+        tap_answer(ana, "answer-correct")
         wait_until("the server's OK for the answer", lambda: (text(ana, "game-status") or "").startswith("Answered ✓"))
         wait_until("pair 1 on the projector-sized page", lambda: by_id(bo, "answer-wrong").is_enabled())
-        by_id(bo, "answer-wrong").click()
+        tap_answer(bo, "answer-wrong")
         tally, _ = host.wait_line(lambda l: l.startswith("TALLY 1 "), timeout=20, start=mark)
         right, wrong, timeout = (int(x) for x in fields(tally)[2:5])
         check(right + wrong == 2 and timeout == 0, f"A judged the page's answer to pair 1: {tally}")

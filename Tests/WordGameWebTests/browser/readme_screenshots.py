@@ -11,7 +11,8 @@ import re
 import sys
 import time
 
-from wordgame_browser import AutoAnswerer, TcpPlayer, by_id, make_driver, qr_loaded, set_viewport, text, visible, wait_until
+from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, make_driver, qr_loaded, set_viewport, tap_answer, text,
+                              visible, wait_until)
 
 OUT = sys.argv[1]
 BASE = "http://127.0.0.1:8080"
@@ -51,7 +52,7 @@ def main():
         by_id(host, "c-start").click()
         wait_until("pair 1", lambda: pair_open(phone, 1), timeout=40)
         time.sleep(1.2)
-        by_id(phone, "answer-wrong").click()
+        tap_answer(phone, "answer-wrong")
         wait_until("pair 2", lambda: pair_open(phone, 2), timeout=40)
         time.sleep(1.6)
         phone.save_screenshot(os.path.join(OUT, "phone-pair.png"))

@@ -11,8 +11,9 @@ import os
 import sys
 import time
 
-from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, make_driver, no_horizontal_overflow, page_errors, qr_loaded,
-                              reduced_motion, run_case, screenshot_folder, set_viewport, text, visible, wait_until)
+from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, make_driver, no_horizontal_overflow, page_errors,
+                              qr_loaded, reduced_motion, run_case, screenshot_folder, set_viewport, tap_answer, text,
+                              visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 SIZES = {"320": (320, 568, True), "375": (375, 667, True), "1920": (1920, 1080, False)}
@@ -92,7 +93,7 @@ def run(host, student, players):
 
 def during_pairs(host, student):
     wait_until("pair 1", lambda: text(student, "pair-number") == "Pair 1 of 3" and by_id(student, "answer-correct").is_enabled())
-    by_id(student, "answer-correct").click()
+    tap_answer(student, "answer-correct")
     # Pair 2, with the truth of pair 1 above it; the student waits, so the word falls.
     wait_until("pair 2", lambda: text(student, "pair-number") == "Pair 2 of 3", timeout=20)
     time.sleep(1.0)
@@ -106,13 +107,13 @@ def during_pairs(host, student):
     for size in ("1920", "375"):
         shoot(host, "host-pair", size)
     set_viewport(student, 375, 667, True)
-    by_id(student, "answer-wrong").click()
+    tap_answer(student, "answer-wrong")
     # The student is the last to answer pair 2 unless a TCP player is slow: the word stops where it was.
     wait_until("the student's page saying whom it waits for", lambda: text(student, "game-status") == "Answered ✓ — waiting for 1 other")
     shoot(student, "student-answered", "375", settle=0.1)
     wait_until("pair 3", lambda: text(student, "pair-number") == "Pair 3 of 3" and by_id(student, "answer-wrong").is_enabled(),
                timeout=20)
-    by_id(student, "answer-wrong").click()
+    tap_answer(student, "answer-wrong")
 
 
 def at_the_end(host, student):

@@ -7,12 +7,13 @@ Usage: student_game.py <base-url> <game-port>"""
 
 import re
 import sys
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, fields, make_driver, page_errors, run_case, text,
-                              visible, wait_until)
+from wordgame_browser import (READ_S, AutoAnswerer, TcpPlayer, by_id, check, fields, make_driver, page_errors, run_case,
+                              tap_answer, text, visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 ROOM = "webgame1"
@@ -69,8 +70,9 @@ def play(driver, tcp):
             continue  # out of the game: it watches
         _, how = PAGE_ANSWERS[number]
         if how.startswith("answer-"):
-            by_id(driver, how).click()
+            tap_answer(driver, how)
         else:
+            time.sleep(READ_S)
             ActionChains(driver).send_keys(how).perform()
         # The TCP player answers a second later, so the page waits for it.
         status = wait_until(f"pair {number} answered", lambda: answered_status(driver, number))

@@ -19,8 +19,9 @@ import sys
 import time
 from urllib.parse import urlparse
 
-from wordgame_browser import (AutoAnswerer, Relay, TcpPlayer, by_id, check, cut_network, make_driver, page_errors_but_network,
-                              restore_network, run_case, screenshot_folder, set_viewport, text, visible, wait_until)
+from wordgame_browser import (AutoAnswerer, Relay, TcpPlayer, by_id, check, cut_network, make_driver,
+                              page_errors_but_network, restore_network, run_case, screenshot_folder, set_viewport,
+                              tap_answer, text, visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 ROOM = "webnet"
@@ -75,7 +76,7 @@ def play(driver, tess, relay):
 def reload_after_answering(driver, tess_plays):
     """Bug 1: answer pair 1, reload at once (the TCP player answers at 4.5 s): the page shows the truth."""
     wait_until("pair 1", lambda: pair_open(driver, 1))
-    by_id(driver, "answer-wrong").click()
+    tap_answer(driver, "answer-wrong")
     wait_until("the server's OK for the answer", lambda: text(driver, "game-status").startswith("Answered ✓"))
     driver.refresh()
     wait_until("the game after the reload", lambda: visible(driver, "game") and not visible(driver, "message"))
@@ -98,7 +99,7 @@ def tap_while_reconnecting(driver):
     cut_network(driver)
     wait_until("the page saying it reconnects", lambda: visible(driver, "connection"))
     check(by_id(driver, "answer-correct").is_enabled(), "while reconnecting, the pair can still be answered")
-    by_id(driver, "answer-correct").click()
+    tap_answer(driver, "answer-correct")
     time.sleep(0.2)
     status = text(driver, "game-status")
     check(not status.startswith("Answered") and "Not sent yet" in status,
@@ -120,7 +121,7 @@ def tap_while_the_link_hangs(driver, relay):
     relay.freeze()
     frozen = time.monotonic()
     time.sleep(1.0)
-    by_id(driver, "answer-wrong").click()
+    tap_answer(driver, "answer-wrong")
     time.sleep(0.2)
     status = text(driver, "game-status")
     check(status.startswith("Sending your answer"), f"a tap the server has not taken is not shown as answered: {status!r}")
@@ -141,7 +142,7 @@ def game_ends_while_the_link_hangs(driver, relay):
     # Pair 4 may be gone already: the page's close frame, held by the frozen link, reached the server on the thaw,
     # and a dropped player does not hold a round open (Protocol.md §7).
     if wait_until("pair 4 or 5", lambda: pair_open(driver, 4) and 4 or pair_open(driver, 5) and 5, timeout=15) == 4:
-        by_id(driver, "answer-correct").click()
+        tap_answer(driver, "answer-correct")
     wait_until("pair 5", lambda: pair_open(driver, 5), timeout=10)
     relay.freeze()
     frozen = time.monotonic()

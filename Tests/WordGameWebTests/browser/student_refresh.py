@@ -10,7 +10,7 @@ import sys
 import time
 
 from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, cut_network, fields, make_driver, page_errors,
-                              restore_network, run_case, text, visible, wait_until)
+                              restore_network, run_case, tap_answer, text, visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 ROOM = "webgame2"
@@ -54,7 +54,7 @@ def play(driver, tcp):
     for number in (1, 2):
         wait_until(f"pair {number}",
                    lambda: text(driver, "pair-number") == f"Pair {number} of 5" and by_id(driver, "answer-wrong").is_enabled())
-        by_id(driver, "answer-wrong").click()
+        tap_answer(driver, "answer-wrong")
         wait_until(f"pair {number} revealed", lambda: text(driver, "pair-number") != f"Pair {number} of 5")
     wait_until("pair 3", lambda: text(driver, "pair-number") == "Pair 3 of 5")
     before = wait_until("the counters", lambda: counters(driver))
@@ -73,7 +73,7 @@ def play(driver, tcp):
     for number in (4, 5):
         wait_until(f"pair {number}", lambda: text(driver, "pair-number") == f"Pair {number} of 5" or visible(driver, "end"), timeout=20)
         if visible(driver, "game") and by_id(driver, "answer-wrong").is_enabled():
-            by_id(driver, "answer-wrong").click()
+            tap_answer(driver, "answer-wrong")
     wait_until("the end dialog", lambda: visible(driver, "end"), timeout=20)
     wait_until("the TCP player's GAMEOVER", lambda: answerer.gameover)
     score = text(driver, "end-score")

@@ -19,7 +19,11 @@ import time
 import traceback
 
 from selenium import webdriver
+from selenium.common.exceptions import MoveTargetOutOfBoundsException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 
 CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), "/usr/bin/chromium")
@@ -106,6 +110,49 @@ def visible(driver, element_id):
 
 def by_id(driver, element_id):
     return driver.find_element(By.ID, element_id)
+
+
+# Past the reading floor (Protocol.md §7: 150 ms from when a pair is drawn): a page sends no tap made sooner.
+READ_S = 0.3
+
+
+def centre_of(driver, element_id):
+    """The centre of an element on the screen (viewport pixels), and whether `elementFromPoint` there is that element:
+    what a finger aimed at it would touch."""
+    return driver.execute_script("""
+        const element = document.getElementById(arguments[0]);
+        const r = element.getBoundingClientRect();
+        const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+        const there = document.elementFromPoint(x, y);
+        return [x, y, there === element || element.contains(there)];""", element_id)
+
+
+def tap_at(driver, x, y, touch=False):
+    """A finger (or a mouse) at (x, y) of the viewport: down, a moment, up (W3C pointer actions, as a person taps:
+    never `element.click()`, which goes through whatever covers an element). False if (x, y) is off the screen."""
+    kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
+    actions = ActionBuilder(driver, mouse=PointerInput(kind, "finger" if touch else "mouse"))
+    actions.pointer_action.move_to_location(x, y).pointer_down().pause(0.06).pointer_up()
+    try:
+        actions.perform()
+    except MoveTargetOutOfBoundsException:
+        return False
+    return True
+
+
+def tap(driver, element_id, touch=False):
+    """A tap at the centre of an element, which must be what is there on the screen."""
+    x, y, uncovered = centre_of(driver, element_id)
+    if not uncovered:
+        raise CheckFailed(f"{element_id} is covered at its centre ({x}, {y})")
+    if not tap_at(driver, x, y, touch):
+        raise CheckFailed(f"{element_id} is off the screen at ({x}, {y})")
+
+
+def tap_answer(driver, element_id, touch=False):
+    """A student's answer, tapped once the pair has been on the screen past the reading floor."""
+    time.sleep(READ_S)
+    tap(driver, element_id, touch)
 
 
 def no_horizontal_overflow(driver, width=None):
