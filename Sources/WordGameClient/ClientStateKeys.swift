@@ -50,7 +50,7 @@ extension ClientState {
             guard let round, me == .playing, pressed == nil, let answer = Self.answer(for: key) else { return [] }
             // A key within the reading floor of a pair's arrival was pressed for the pair before (Protocol.md §7):
             // nobody reads a pair that fast. It is said, not sent; the pair is still ours to answer.
-            if let shown = roundReceivedAt, let game, now < shown.adding(milliseconds: Self.readingFloor(of: game)) {
+            if isWithinReadingFloor(at: now) {
                 notice = ClientTexts.tooSoon
                 return []
             }
@@ -87,9 +87,11 @@ extension ClientState {
         }
     }
 
-    /// The game's reading floor, as the server reckons it for a bare answer (Protocol.md §7).
-    static func readingFloor(of game: GameInfo) -> Int {
-        Rules(roundMilliseconds: game.roundMilliseconds).readingFloorMilliseconds
+    /// Whether `now` is sooner after the open pair arrived than anyone reads it: the game's reading
+    /// floor, as the server reckons it for a bare answer (Protocol.md §7).
+    func isWithinReadingFloor(at now: Instant) -> Bool {
+        guard let shown = roundReceivedAt, let game else { return false }
+        return now < shown.adding(milliseconds: Rules(roundMilliseconds: game.roundMilliseconds).readingFloorMilliseconds)
     }
 
     static func answer(for key: Key) -> Answer? {

@@ -63,10 +63,11 @@ public final class LineModeGame {
                 // A typed q (and Enter) is deliberate: no "quit?" question as on the full screen.
                 if key == "q" { return quit() }
                 guard let key, key != "?", key != "h" else { LineModeText.keys(state).forEach(say); continue }
-                let commands = state.press(.character(key), at: .now())
+                let now = Instant.now()
+                let commands = state.press(.character(key), at: now)
                 commands.forEach(link.send)
                 if state.hasQuit { return awaitBye() }
-                if commands.isEmpty, let why = LineModeText.whyNoAnswer(key, state: state) { say(why) }
+                if commands.isEmpty, let why = LineModeText.whyNoAnswer(key, state: state, at: now) { say(why) }
             }
         }
     }

@@ -71,7 +71,7 @@ public enum LineModeText {
     }
 
     /// Why `y` or `n` (or `r`) did nothing, said in words; nil when nothing needs saying.
-    static func whyNoAnswer(_ key: Character, state: ClientState) -> String? {
+    static func whyNoAnswer(_ key: Character, state: ClientState, at now: Instant) -> String? {
         guard "yncw".contains(key) else {
             // r between games that does not start one: who does.
             let between = state.game == nil || state.final != nil
@@ -85,6 +85,7 @@ public enum LineModeText {
         default: break
         }
         if let round = state.round, state.pressed != nil { return "You already answered pair \(round.number)." }
+        if state.round != nil, state.isWithinReadingFloor(at: now) { return ClientTexts.tooSoon }
         return "No pair to answer now."
     }
 

@@ -43,6 +43,13 @@ final class ClientProcess {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
+    /// An answer to the pair just shown, typed once a person could have read it: the client sends
+    /// nothing typed within the reading floor of a pair's arrival (Protocol.md §7).
+    func answer(_ line: String) {
+        Thread.sleep(forTimeInterval: readingFloorPassed)
+        type(line)
+    }
+
     func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// The next line of output, or nil at its end.
@@ -77,3 +84,6 @@ final class ClientProcess {
         String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }
+
+/// Seconds after a pair arrives when a key typed for it is surely past its reading floor (150 ms at most, Protocol.md §7).
+let readingFloorPassed = 0.25

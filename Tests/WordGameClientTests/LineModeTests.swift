@@ -22,7 +22,7 @@ import WordGameServer
     func answerRightly(_ line: String, _ client: ClientProcess) {
         let pair = line.drop { $0 != ":" }.dropFirst(2).prefix { $0 != "?" }.dropLast()
         let parts = pair.components(separatedBy: " = ")
-        client.type(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "y" : "n")
+        client.answer(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "y" : "n")
     }
 
     @Test func playsAWholeGameAgainstTheRealServerThenRestartsAndQuits() async throws {
@@ -79,7 +79,7 @@ import WordGameServer
             #expect(try client.waitFor("Too slow.") == "Too slow. Correct attempts: 0, wrong attempts: 1.")
             let pair = try client.waitFor("Pair 2 of 2")
             let parts = pair.drop { $0 != ":" }.dropFirst(2).prefix { $0 != "?" }.dropLast().components(separatedBy: " = ")
-            client.type(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "n" : "y")
+            client.answer(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "n" : "y")
             #expect(try client.waitFor("Wrong.") == "Wrong. Correct attempts: 0, wrong attempts: 2.")
             try client.waitFor("Final score")
             client.closeInput()  // the end of stdin quits

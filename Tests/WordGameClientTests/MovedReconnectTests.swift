@@ -83,9 +83,9 @@ import WordGameTestSupport
             defer { server.finish() }
             let client = try ClientProcess(["--host", "127.0.0.1", "--port", "\(server.port)", "--name", "Ana"])
             try client.waitFor("Pair 1 of 5")
-            client.type("y")
+            client.answer("y")
             try client.waitFor("Pair 2 of 5")
-            client.type("y")
+            client.answer("y")
             #expect(heard.waitFor("ANSWER 2") == "ANSWER 2 CORRECT", "pair 2 is answered on the same connection")
             #expect(elsewhere.all.isEmpty, "nothing was connected to")
             try #require(client.process.isRunning, "the client plays on: \(client.transcript.suffix(6))")

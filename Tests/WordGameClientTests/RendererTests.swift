@@ -59,10 +59,10 @@ import WordGameProtocol
 
     @Test func aPressedButtonShowsItWasTaken() {
         var state = playing()
-        #expect(state.press(.character("y"), at: t(0)) == [.answer(round: 3, .correct)])
-        let f = frame(state, at: 100)
+        #expect(state.press(.character("y"), at: t(400)) == [.answer(round: 3, .correct)])
+        let f = frame(state, at: 500)
         #expect(f.ansi(color: false).contains("\u{1B}[1;7m[ ✓ Correct ]") || f.ansi(color: false).contains("\u{1B}[7;1m[ ✓ Correct ]"))
-        #expect(state.press(.character("n"), at: t(0)) == [], "one answer per pair")
+        #expect(state.press(.character("n"), at: t(600)) == [], "one answer per pair")
     }
 
     @Test func feedbackAfterTheRevealGivesTheRightTranslation() {

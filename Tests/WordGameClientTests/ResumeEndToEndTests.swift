@@ -17,7 +17,7 @@ import WordGameServer
     /// Answers the pair in a "Pair n of m: english = spanish ?" line rightly.
     func answerRightly(_ line: String, _ client: ClientProcess) {
         let parts = line.drop { $0 != ":" }.dropFirst(2).prefix { $0 != "?" }.dropLast().components(separatedBy: " = ")
-        client.type(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "y" : "n")
+        client.answer(Self.words.isCorrect(english: parts[0], spanish: parts[1]) ? "y" : "n")
     }
 
     /// `frozen`: only the client's side of the connection ends; the server's stays open (it learns of the drop from the RESUME).

@@ -61,6 +61,7 @@ import WordGameServer
                 pump(link, &state, bo: bo) { $0.round?.number == number }
                 guard let round = state.round else { Issue.record("no pair \(number)"); return }
                 let right = Self.words.isCorrect(english: round.english, spanish: round.spanish)
+                Thread.sleep(forTimeInterval: readingFloorPassed)
                 state.press(.character(right == (number == 1) ? "y" : "n"), at: .now()).forEach(link.send)
                 pump(link, &state, bo: bo) { $0.history.last?.verdict != nil && $0.history.last?.reveal.number == number }
             }

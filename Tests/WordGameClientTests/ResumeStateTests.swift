@@ -52,7 +52,7 @@ import WordGameProtocol
         #expect(state.round?.number == 4 && state.round?.spanish == "rojo")
         // The pair falls over the time left, from when it arrived.
         #expect(state.fall(at: t(20_750)) == 0.5)
-        #expect(state.press(.character("y"), at: t(0)) == [.answer(round: 4, .correct)])
+        #expect(state.press(.character("y"), at: t(20_300)) == [.answer(round: 4, .correct)])
         #expect(state.resumableSeat?.token.code == "NEWCODE9")
         let frame = Renderer.frame(state, columns: 80, rows: 24, now: t(20_000))
         #expect(frame.rows[0].hasSuffix("Correct attempts: 1 ") && frame.rows[1].hasSuffix("Wrong attempts: 2 (out at 3) "))

@@ -71,7 +71,7 @@ import WordGameTestSupport
             #expect(heard.all.first == "RESUME K7PXABCD", "the code of the latest TOKEN, exactly")
             #expect(try client.waitFor("Your score") == "Your score in this game so far: 1 correct, 1 wrong, rank 2 of 2.")
             #expect(try client.waitFor("Pair 3 of 5") == "Pair 3 of 5: red = rojo ?  (y / n within 2.5 s)")
-            client.type("y")
+            client.answer("y")
             #expect(heard.waitFor("ANSWER") == "ANSWER 3 CORRECT", "the answer goes on the new connection")
             client.type("q")
             #expect(client.waitForExit() == 0)

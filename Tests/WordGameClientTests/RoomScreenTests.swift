@@ -199,16 +199,31 @@ import WordGameProtocol
         #expect(ansi.contains("abc       \u{1B}[0m\u{1B}[K"), "a row ending in blanks still clears beyond")
     }
 
+    /// A key pressed as pair 2 arrives was meant for pair 1 (Protocol.md §7): nothing is sent, the screen and line
+    /// mode say why, and the pair is still ours to answer once read.
+    @Test func aKeyWithinTheReadingFloorOfANewPairIsNotSentAndSaidSo() {
+        var state = inRoom()
+        #expect(state.press(.character("y"), at: t(149)).isEmpty)
+        #expect(state.notice == ClientTexts.tooSoon && state.pressed == nil)
+        #expect(LineModeText.whyNoAnswer("y", state: state, at: t(149)) == ClientTexts.tooSoon)
+        #expect(state.press(.character("n"), at: t(150)) == [.answer(round: 2, .wrong)])
+        var short = ClientState(name: "Ana")
+        short.receive(.game(GameInfo(pairs: 5, roundMilliseconds: 200, maxIncorrect: 3, players: 1)), at: t(0))
+        short.receive(.you(.playing), at: t(0))
+        short.receive(.round(RoundInfo(number: 1, pairs: 5, english: "dog", spanish: "perro", milliseconds: 200)), at: t(0))
+        #expect(short.press(.character("y"), at: t(50)) == [.answer(round: 1, .correct)], "a 200 ms pair's floor is a quarter of it")
+    }
+
     @Test func lineModeSaysWhyAKeyDidNothing() {
         var out = inRoom(.out)
-        #expect(LineModeText.whyNoAnswer("y", state: out) == "You are out of this game: you watch until it ends.")
+        #expect(LineModeText.whyNoAnswer("y", state: out, at: t(1_000)) == "You are out of this game: you watch until it ends.")
         #expect(LineModeText.lines(for: .round(RoundInfo(number: 3, pairs: 5, english: "a", spanish: "b", milliseconds: 4_000)), state: out)
                 == ["Pair 3 of 5: a = b ?  (you watch this one)"], "not asked to answer")
         out.receive(.you(.watching), at: t(0))
-        #expect(LineModeText.whyNoAnswer("n", state: out) == "You joined during this game: you play from the next one.")
+        #expect(LineModeText.whyNoAnswer("n", state: out, at: t(1_000)) == "You joined during this game: you play from the next one.")
         var playing = inRoom()
-        _ = playing.press(.character("y"), at: t(100))
-        #expect(LineModeText.whyNoAnswer("y", state: playing) == "You already answered pair 2.")
-        #expect(LineModeText.whyNoAnswer("x", state: playing) == nil)
+        _ = playing.press(.character("y"), at: t(400))
+        #expect(LineModeText.whyNoAnswer("y", state: playing, at: t(1_000)) == "You already answered pair 2.")
+        #expect(LineModeText.whyNoAnswer("x", state: playing, at: t(1_000)) == nil)
     }
 }

@@ -51,7 +51,7 @@ import WordGameServer
             #expect(stat(file.path, &status) == 0 && status.st_mode & 0o777 == 0o600, "only its owner may read it")
             first.type("r")
             try first.waitFor("Pair 1 of 5: ")
-            first.type("y")
+            first.answer("y")
             try first.waitFor("Pair 2 of 5: ")
             kill(first.process.processIdentifier, SIGKILL)
             first.process.waitUntilExit()

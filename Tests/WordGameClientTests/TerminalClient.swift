@@ -32,6 +32,12 @@ final class TerminalClient {
 
     func type(_ keys: String) { input.fileHandleForWriting.write(Data(keys.utf8)) }
 
+    /// An answer key for the pair just drawn, pressed once a person could have read it (Protocol.md §7).
+    func answer(_ keys: String) {
+        Thread.sleep(forTimeInterval: readingFloorPassed)
+        type(keys)
+    }
+
     /// Everything drawn so far, escape sequences and all.
     var screen: String { String(decoding: drawn, as: UTF8.self) }
 
