@@ -10,6 +10,7 @@
 // as HTML.
 
 import { Link, takeMoveFragment } from './link.js';
+import { seats } from './seats.js';
 import {
   commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, readingFloorMs, rulesText, sameRules,
   spokenRoom, typedText, withoutCommands,
@@ -17,57 +18,17 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-// ---- Seats kept across reloads and closed tabs -----------------------------
+// ---- Seats kept across reloads, closed tabs and crashes ---------------------
 //
-// localStorage holds every seat this browser has (keyed by its resume code,
-// so two rooms never clash); sessionStorage says which one is this tab's, so
-// a refresh takes back its own. A tab opened later asks the open tabs which
-// seats they play (BroadcastChannel) and takes back only one nobody plays.
+// seats.js keeps every seat this browser has; sessionStorage says which one
+// is this tab's, so a refresh takes back its own. A tab opened later asks the
+// open tabs which seats they play (BroadcastChannel) and takes back only one
+// nobody plays.
 
-const SEATS_KEY = 'wordgame.seats';
 const TAB_SEAT_KEY = 'wordgame.seat';
 const NAME_KEY = 'wordgame.name';
 /** The pairs of a game kept with a seat, at most: enough for any real lesson, small enough for storage. */
 const KEPT_PAIRS = 300;
-
-const seats = {
-  read() {
-    try {
-      const all = JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}');
-      return all && typeof all === 'object' ? all : {};
-    } catch { return {}; }
-  },
-  write(all) {
-    try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch { /* private mode, full: no resume after a reload */ }
-  },
-  /** Seats whose grace may still run, the others forgotten. */
-  live() {
-    const all = this.read();
-    const now = Date.now();
-    for (const [code, seat] of Object.entries(all)) {
-      const valid = seat && looksLikeResumeCode(code) && Number.isFinite(seat.seenAt) && Number.isFinite(seat.grace);
-      if (!valid || now - seat.seenAt > seat.grace * 1000) delete all[code];
-    }
-    this.write(all);
-    return all;
-  },
-  save(seat) {
-    const all = this.read();
-    all[seat.code] = seat;
-    this.write(all);
-  },
-  update(code, change) {
-    const all = this.read();
-    if (!all[code]) return;
-    Object.assign(all[code], change);
-    this.write(all);
-  },
-  remove(code) {
-    const all = this.read();
-    delete all[code];
-    this.write(all);
-  },
-};
 
 const tabs = 'BroadcastChannel' in window ? new BroadcastChannel('wordgame.seats') : null;
 if (tabs) {
@@ -137,6 +98,8 @@ const state = {
   carried: null,
   /** After RESUME's SCORE: the open pair's ROUND follows the leaderboard if the pair is still ours to answer (§4, RESUME). */
   afterScore: false,
+  /** Between RESUME's first PLAYED line and its END PLAYED: the server's account replaces the page's. */
+  takingPlayed: false,
   /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
   afterResume: false,
   timeUp: false,
@@ -191,7 +154,8 @@ function receive(message, receivedAt) {
   render();
 }
 
-const isTopLine = (m) => m.type === 'TOP' || (m.type === 'END' && m.block === 'TOP');
+/** The lines between RESUME's SCORE and the open pair's ROUND: the game so far (PLAYED), then the leaderboard. */
+const isTopLine = (m) => m.type === 'TOP' || m.type === 'PLAYED' || (m.type === 'END' && (m.block === 'TOP' || m.block === 'PLAYED'));
 
 const handlers = {
   OK: ok,
@@ -237,10 +201,12 @@ const handlers = {
   RESULT: result,
   TOP(m) { state.incomingTop.push(m); },
   END(m) {
+    if (m.block === 'PLAYED') playedTaken();
     if (m.block !== 'TOP') return;
     state.top = state.incomingTop;
     state.incomingTop = [];
   },
+  PLAYED: played,
   GAMEOVER(m) {
     state.final = m;
     state.round = null;
@@ -254,12 +220,10 @@ const handlers = {
     state.rank = m.rank;
     state.ranked = m.ranked;
     mergeSavedGame();
-    // Out now, and the page did not see it happen (a drop, a reload): the pair is not known.
+    // Out now, and the page did not see it happen (a drop, a reload): PLAYED, next, says after which pair.
     if (state.me === 'OUT' && state.outAfter === null) state.outAfter = 0;
-    // A player still in has a verdict for every pair revealed (pairs missed while away are timeouts),
-    // so the open pair is the next one (§4 RESUME, §5 SCORE). An out player's counters stopped: unknown.
-    const judged = m.correct + m.wrong;
-    state.openPair = state.me === 'PLAYING' && state.game && judged < state.game.pairs ? judged + 1 : null;
+    // The open pair is the one after the last PLAYED (END PLAYED); none yet before the first reveal.
+    state.openPair = state.me === 'PLAYING' && state.game ? 1 : null;
     state.afterScore = true;
   },
   NOTICE: notice,
@@ -651,6 +615,37 @@ function reveal(m) {
   keepGameWithSeat();
 }
 
+/**
+ * RESUME's account of the game so far (§5 PLAYED), after SCORE: every pair revealed, and how the
+ * server judged this player on it. It replaces what the page kept (a new browser after a crash kept
+ * nothing), so the review lists every pair as it really went, those missed while away included.
+ */
+function played(m) {
+  if (!state.takingPlayed) {
+    state.takingPlayed = true;
+    state.history = [];
+  }
+  const verdict = m.outcome === 'OUT' ? null : m.outcome;
+  const entry = { n: m.n, english: m.english, spanish: m.spanish, truth: m.truth, translation: m.translation, said: null,
+    verdict, as: verdict ? 'PLAYING' : 'OUT' };
+  entry.said = saidFromVerdict(entry);
+  state.history = state.history.filter((old) => old.n !== m.n).concat(entry);
+  state.said[m.n] = entry.said;
+  state.lastRevealed = Math.max(state.lastRevealed, m.n);
+}
+
+/** END PLAYED: a player who is out went out after the pair before the first they watched. */
+function playedTaken() {
+  state.takingPlayed = false;
+  const last = Math.max(0, ...state.history.map((e) => e.n));
+  // A player still in: the pair open now is the one after the last revealed (§4 RESUME).
+  if (state.me === 'PLAYING' && state.game) state.openPair = last < state.game.pairs ? last + 1 : null;
+  if (state.me !== 'OUT') return;
+  const watched = state.history.find((e) => e.as === 'OUT');
+  state.outAfter = watched ? watched.n - 1 : Math.max(0, ...state.history.map((e) => e.n));
+  keepGameWithSeat();
+}
+
 function result(m) {
   state.correct = m.correct;
   state.wrong = m.wrong;
@@ -673,6 +668,7 @@ const VERDICTS = {
   RIGHT: { mark: '✓', words: 'Right', style: 'right' },
   WRONG: { mark: '✗', words: 'Wrong', style: 'wrong' },
   TIMEOUT: { mark: '◷', words: 'Time ran out', style: 'timeout' },
+  AWAY: { mark: '–', words: 'Missed while you were away', style: 'neutral' },
 };
 
 /** The verdict region (aria-live): symbol and words, never colour alone. */
@@ -987,6 +983,7 @@ function saidFromVerdict(entry) {
 /** The note under a pair: what the player said and how it went, or why they had no say; nothing when the page cannot know. */
 function pairNote(entry) {
   if (entry.verdict === 'TIMEOUT') return 'No answer in time';
+  if (entry.verdict === 'AWAY') return 'Missed while you were away: it counts neither right nor wrong';
   const said = saidFromVerdict(entry);
   if (SAID[said] && OUTCOME[entry.verdict]) return `${SAID[said]} — ${OUTCOME[entry.verdict]}`;
   if (entry.as === 'OUT') return 'You were out: you watched this pair';
@@ -1002,15 +999,13 @@ function pairItems() {
   for (let n = 1; n <= last; n += 1) {
     const entry = byNumber.get(n);
     if (!entry) {
-      items.push({ text: `◷ Pair ${n}: missed while reconnecting`, style: 'timeout' });
+      items.push({ text: `· ${n}. Not seen on this page: it passed while the page was reconnecting`, style: 'neutral' });
       continue;
     }
     const verdict = VERDICTS[entry.verdict];
-    const truth = entry.truth === 'CORRECT'
-      ? `${entry.english} = ${entry.spanish} — correct`
-      : `${entry.english} = ${entry.spanish} — wrong: ${entry.english} = ${entry.translation}`;
+    // Worded as during the game: "old ≠ salón (old = viejo)".
     const note = pairNote(entry);
-    items.push({ text: `${verdict ? verdict.mark : '·'} ${truth}`, note, style: verdict ? verdict.style : 'neutral' });
+    items.push({ text: `${verdict ? verdict.mark : '·'} ${n}. ${truthText(entry)}`, note, style: verdict ? verdict.style : 'neutral' });
   }
   return items;
 }
@@ -1179,6 +1174,7 @@ async function boot() {
   if (roomFromLink && isRoomName(roomFromLink)) $('code').value = roomFromLink.toUpperCase();
   try { $('name').value = localStorage.getItem(NAME_KEY) ?? ''; } catch { /* nothing kept */ }
   const sentHere = movedHere(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
+  await seats.recover(); // a seat the browser lost in a crash, kept by IndexedDB
   const seat = await seatToResume(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
   if (!seat && sentHere.name && $('code').value) {
     // Sent on by another server with the room's code and the name: joined at once, as if Join were pressed.

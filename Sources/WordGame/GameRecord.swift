@@ -72,9 +72,12 @@ public struct GameRecord: Sendable, Equatable {
     /// How one player did over the game.
     public struct Totals: Equatable, Sendable {
         public var correct = 0
+        /// Wrong answers (timeouts apart: together they are the incorrect attempts a screen counts).
         public var wrong = 0
         public var timeouts = 0
-        /// Sum of the booked times, timeouts as the whole time: what TOP showed.
+        /// Pairs missed while the seat was held empty (`Verdict.away`): no attempt at all.
+        public var away = 0
+        /// Sum of the booked times, timeouts and pairs missed away as the whole time: what TOP showed.
         public var milliseconds: Int64 = 0
         /// The pair after which the player was out, if they were.
         public var outAt: Int?
@@ -88,6 +91,7 @@ public struct GameRecord: Sendable, Equatable {
             case .right: totals.correct += 1
             case .wrong: totals.wrong += 1
             case .timeout: totals.timeouts += 1
+            case .away: totals.away += 1
             }
             totals.milliseconds += Int64(round.milliseconds[slot])
             if totals.outAt == nil, rules.isOut(afterIncorrect: totals.wrong + totals.timeouts) { totals.outAt = index + 1 }
@@ -96,10 +100,11 @@ public struct GameRecord: Sendable, Equatable {
     }
 
     /// What the player answered to pair `index` (0-based): their claim, a
-    /// timeout, or nil if they were not playing it.
+    /// timeout, the pair missed while away, or nil if they were not playing it.
     public func answer(slot: Int, round index: Int) -> RecordedAnswer? {
         guard let verdict = rounds[index].verdicts[slot] else { return nil }
         if verdict == .timeout { return .timeout }
+        if verdict == .away { return .away }
         let claimedCorrect = (verdict == .right) == pairs[index].isCorrect
         return .given(claimedCorrect ? .correct : .wrong)
     }
@@ -107,5 +112,7 @@ public struct GameRecord: Sendable, Equatable {
     public enum RecordedAnswer: Equatable, Sendable {
         case given(Answer)
         case timeout
+        /// Missed while the seat was held empty.
+        case away
     }
 }

@@ -111,6 +111,8 @@ public struct Match: Sendable {
         guard let slot = playingSlot(player), var open = takeRound() else { return }
         defer { round = open }
         if open.seats[slot].clock == nil {
+            // The pair never reached them: unless they come back in time for it, it is missed, not timed out.
+            if !open.seats[slot].hasAnswered { open.seats[slot].unseen = true }
             open.setClock(Clock(start: open.openedAt, creditNanoseconds: 0), forSlot: slot, allowing: rules.roundMilliseconds)
         }
         guard !open.seats[slot].hasAnswered, !open.seats[slot].away else { return }
@@ -119,11 +121,15 @@ public struct Match: Sendable {
         open.waitingForAnswer -= 1
     }
 
-    /// `player` is back: the open round waits for them again until their own deadline.
-    public mutating func playerBack(_ player: PlayerID) {
+    /// `player` is back at `now`: the open round waits for them again until their own deadline, and the
+    /// pair is theirs to answer (a timeout, if they do not) when that deadline has not passed.
+    public mutating func playerBack(_ player: PlayerID, at now: Instant) {
         guard let slot = slot(of: player), var open = takeRound() else { return }
         defer { round = open }
         if open.seats[slot].away { open.seats[slot].away = false; open.awayCount -= 1; open.waitingForAnswer += 1 }
+        if open.seats[slot].unseen, let clock = open.seats[slot].clock, now < clock.deadline(allowing: rules.roundMilliseconds) {
+            open.seats[slot].unseen = false
+        }
     }
 
     /// Whether `player` may still answer the open pair: playing, not answered, and within their time.
@@ -169,6 +175,8 @@ public struct Match: Sendable {
         let clock = open.seats[slot].clock ?? Clock(start: fallback, creditNanoseconds: 0)
         if !namesRound, open.index > 0, now < readableAt(clock) { return .meantForPreviousPair }
         let late = now > clock.deadline(allowing: rules.roundMilliseconds)
+        // Back after their own time for a pair that never reached them: it stays missed, whatever they send.
+        if late && open.seats[slot].unseen { return .late }
         if late { open.seats[slot].late = true } else { open.seats[slot].answer = answer; open.seats[slot].answeredAt = now }
         open.answeredCount += 1
         if open.seats[slot].away { open.seats[slot].away = false; open.awayCount -= 1 } else { open.waitingForAnswer -= 1 }
@@ -230,11 +238,13 @@ public struct Match: Sendable {
                 // Booked in whole milliseconds, so that the totals TOP shows are exact sums of the times a results file lists.
                 time = effective / 1_000_000 * 1_000_000
             } else {
-                verdict = .timeout
+                // Missed while away: no attempt, but the whole time is booked, as for a timeout, so that being
+                // away never ranks a player above one who played the pair as fast.
+                verdict = seat.unseen && !seat.late ? .away : .timeout
                 time = allowed
             }
             score.answerNanoseconds += time
-            if verdict.isCorrectAttempt { score.correct += 1 } else { score.incorrect += 1 }
+            if verdict.isCorrectAttempt { score.correct += 1 } else if verdict.isIncorrectAttempt { score.incorrect += 1 }
             if rules.isOut(afterIncorrect: score.incorrect) {
                 score.isOut = true
                 eliminated.append(players[slot])

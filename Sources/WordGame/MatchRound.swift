@@ -22,6 +22,9 @@ extension Match {
         var late = false
         /// Their connection is gone: the round does not wait for them.
         var away = false
+        /// The pair had not left for them when their connection went (or it opened while they were away),
+        /// and they have not come back in time to answer it: unanswered, it is `Verdict.away`, not a timeout.
+        var unseen = false
 
         var hasAnswered: Bool { answer != nil || late }
     }

@@ -14,8 +14,15 @@ public enum Verdict: String, Sendable, CaseIterable {
     case wrong = "WRONG"
     /// No answer in time: an incorrect attempt.
     case timeout = "TIMEOUT"
+    /// The player's seat was held empty for the whole pair (their connection had gone before the pair
+    /// left for them, and they were not back in time to answer it): no attempt, neither right nor wrong,
+    /// and it never brings them nearer to being out (Protocol.md §4, RESUME). Never sent in `RESULT`:
+    /// nobody is connected to read it.
+    case away = "AWAY"
 
     public var isCorrectAttempt: Bool { self == .right }
+    /// A wrong answer or a timeout: what counts toward being out.
+    public var isIncorrectAttempt: Bool { self == .wrong || self == .timeout }
 }
 
 /// One player's counters in a match.

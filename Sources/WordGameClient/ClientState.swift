@@ -87,6 +87,8 @@ public struct ClientState: Sendable {
     /// After a RESUME with nothing carried (a new process taking the seat back): the first pair this
     /// client can know; the ones before it were played before it came (`takeCarriedGameBack`).
     var seenFromPair: Int?
+    /// Between the first `PLAYED` line after `SCORE` and its `END PLAYED`: the server's list replaces what was kept.
+    var takingPlayedBack = false
 
     public static let feedbackMilliseconds = 1_500
 
@@ -226,6 +228,15 @@ public struct ClientState: Sendable {
             self.rank = rank
             self.ranked = ranked
             takeCarriedGameBack()
+        // The game's pairs so far, as the server judged them (after SCORE): the end dialog lists them
+        // all, the ones before the drop and those missed while away, whatever this client kept.
+        case .played(let pair):
+            if !takingPlayedBack { history = []; takingPlayedBack = true }
+            history.append(PairRecord(reveal: pair.reveal, verdict: pair.outcome.verdict))
+            seenFromPair = nil
+        case .end(.played):
+            takingPlayedBack = false
+            if me == .out { outAfterPair = outAfterPairPlayed }
         case .top(let entry): incomingTop.append(entry)
         case .end(.top):
             top = incomingTop

@@ -61,6 +61,13 @@ extension ClientState {
         endedWhileAway = true
     }
 
+    /// The pair after which a player who is out went out, from the `PLAYED` lines: the one before
+    /// the first they watched, or the last one listed if they went out on it.
+    var outAfterPairPlayed: Int {
+        if let firstWatched = history.first(where: { $0.verdict == nil }) { return firstWatched.reveal.number - 1 }
+        return history.last?.reveal.number ?? 0
+    }
+
     /// `seenFromPair` until the next reveal says which pair that is.
     static let fromTheNextReveal = Int.max
 

@@ -84,6 +84,7 @@ extension Renderer {
         case .right?: (text, style) = ("✓ Right! \(truth)", .green)
         case .wrong?: (text, style) = ("✗ Wrong. \(truth)", .red)
         case .timeout?: (text, style) = ("⏱ Too slow. \(truth)", .red)
+        case .away?: (text, style) = ("– Missed while you were away. \(truth)", .dim)
         case nil: (text, style) = (truth, .dim)
         }
         // From under the word down to the notice row (that row too when no notice waits for it).

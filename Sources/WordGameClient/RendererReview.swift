@@ -69,6 +69,7 @@ extension Renderer {
         case .right?: return ("✓", .green)
         case .wrong?: return ("✗", .red)
         case .timeout?: return ("⏱", .red)
+        case .away?: return ("–", .dim)
         case nil: return ("·", .dim)
         }
     }

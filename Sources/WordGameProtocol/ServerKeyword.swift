@@ -29,6 +29,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case ranking = "RANKING"
     case token = "TOKEN"
     case score = "SCORE"
+    case played = "PLAYED"
     case web = "WEB"
     case saved = "SAVED"
     case rules = "RULES"
@@ -62,4 +63,5 @@ public enum BlockEnd: String, Sendable, CaseIterable {
     case roster = "ROSTER"
     case ranking = "RANKING"
     case wordList = "WORDLIST"
+    case played = "PLAYED"
 }

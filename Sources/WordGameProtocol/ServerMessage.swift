@@ -4,6 +4,8 @@ import WordGame
 public let membersListed = 12
 /// WAITING names the players still thinking when there are at most this many.
 public let waitingListed = 40
+/// PLAYED lists at most this many pairs, the latest: a game of the server's flags may have 10,000.
+public let playedListed = 300
 
 /// A line the server sends: a keyword, then fields. Strings are always quoted
 /// (see `Quoting`), numbers and keywords are bare. Protocol.md documents each.
@@ -67,6 +69,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// `SCORE <correct> <wrong> <rank> <ranked>`: your counters in the game on,
     /// for a player coming back to it (the same fields as `RESULT`).
     case score(correct: Int, wrong: Int, rank: Int, ranked: Int)
+    /// `PLAYED …`: one pair of the game on and how you did on it, for a player coming back (after `SCORE`;
+    /// ended by `END PLAYED`).
+    case played(PlayedPair)
     /// `WEB <url>`: where students join this room in a browser, its code filled
     /// in (to the host and viewers, from a server with a web port).
     case web(url: String)

@@ -71,6 +71,9 @@ extension ServerMessage {
         case .token(let code, let grace): w.keyword(.token); w.quoted(code); w.number(grace)
         case .score(let correct, let wrong, let rank, let ranked):
             w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
+        case .played(let p):
+            w.keyword(.played); w.number(p.reveal.number); w.quoted(p.reveal.english); w.quoted(p.reveal.spanish)
+            w.word(p.reveal.truth.rawValue); w.quoted(p.reveal.translation); w.word(p.outcome.rawValue)
         case .web(let url): w.keyword(.web); w.quoted(url)
         case .saved(let game): w.keyword(.saved); w.number(game)
         case .rules(let r):

@@ -73,6 +73,10 @@ extension ServerMessage {
                                          wrong: try reader.int(), milliseconds: Int64(try reader.int()), outAt: try reader.int()))
         case .token: self = .token(code: try reader.string(), graceSeconds: try reader.int())
         case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
+        case .played:
+            let reveal = Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),
+                                truth: try reader.enumeration(), translation: try reader.string())
+            self = .played(PlayedPair(reveal, try reader.enumeration()))
         case .web: self = .web(url: try reader.string())
         case .saved: self = .saved(game: try reader.int())
         case .rules:

@@ -174,6 +174,39 @@ public struct Reveal: Equatable, Sendable {
     }
 }
 
+/// How a player did on one pair of the game on, as `PLAYED` says it: a verdict
+/// (`Verdict`, `AWAY` included), or `OUT` for a pair played after they were out.
+public enum PairOutcome: String, Sendable, CaseIterable {
+    case right = "RIGHT"
+    case wrong = "WRONG"
+    case timeout = "TIMEOUT"
+    /// Missed while the seat was held empty: neither right nor wrong.
+    case away = "AWAY"
+    /// Out of the game by then: the player watched this pair.
+    case out = "OUT"
+
+    /// A verdict, or `out` for none (the player was not playing the pair).
+    public init(_ verdict: Verdict?) {
+        self = verdict.flatMap { PairOutcome(rawValue: $0.rawValue) } ?? .out
+    }
+
+    /// The verdict, nil for `out`.
+    public var verdict: Verdict? { Verdict(rawValue: rawValue) }
+}
+
+/// `PLAYED <n> <english> <spanish> <truth> <translation> <outcome>`: one pair
+/// of the game on, revealed, and how the player did on it, for a player coming
+/// back (after `SCORE`): the fields of `REVEAL`, then `PairOutcome`.
+public struct PlayedPair: Equatable, Sendable {
+    public var reveal: Reveal
+    public var outcome: PairOutcome
+
+    public init(_ reveal: Reveal, _ outcome: PairOutcome) {
+        self.reveal = reveal
+        self.outcome = outcome
+    }
+}
+
 /// `RESULT <n> <verdict> <correct> <wrong> <rank> <ranked>`
 public struct RoundResult: Equatable, Sendable {
     public var number: Int

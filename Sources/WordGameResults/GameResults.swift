@@ -36,12 +36,13 @@ public struct GameResults: Sendable {
     public static let answersHeader = ["game", "date", "time", "room", "player", "pair", "english", "spanish_shown", "truth",
                                        "answer", "time_ms", "verdict"]
     public static let playersHeader = ["game", "date", "time", "room", "rank", "player", "correct", "wrong", "timeouts",
-                                       "total_ms", "out_at_pair", "left_at_pair", "pairs", "round_ms", "out_after",
+                                       "away", "total_ms", "out_at_pair", "left_at_pair", "pairs", "round_ms", "out_after",
                                        "word_list"]
 
     /// A row per player per pair played: the answer (`correct`, `wrong`,
-    /// `timeout`, or `out` / `left` once they no longer played), the effective
-    /// time booked, and the verdict.
+    /// `timeout`, `away` for a pair missed while the seat was held empty, or
+    /// `out` / `left` once they no longer played), the effective time booked,
+    /// and the verdict.
     public var answersCSV: String {
         var rows: [[CSV.Cell]] = []
         rows.reserveCapacity(record.players.count * record.rounds.count)
@@ -63,14 +64,16 @@ public struct GameResults: Sendable {
         return CSV.file(header: Self.answersHeader, rows: rows)
     }
 
-    /// A row per player, best first; players who left come last, unranked.
+    /// A row per player, best first; players who left come last, unranked. `wrong` is the wrong
+    /// attempts as every screen counts them, timeouts included; `timeouts` says how many of those
+    /// had no answer in time; `away`, the pairs missed while the seat was held empty (no attempt).
     public var playersCSV: String {
         let rows = playerOrder.map { slot -> [CSV.Cell] in
             let totals = record.totals(slot: slot)
             return [.text(id), .text(date), .text(time), .text(record.room),
                     record.finalRanks[slot].map { .number(Int64($0)) } ?? .empty, .text(record.players[slot]),
-                    .number(Int64(totals.correct)), .number(Int64(totals.wrong)), .number(Int64(totals.timeouts)),
-                    .number(totals.milliseconds), totals.outAt.map { .number(Int64($0)) } ?? .empty,
+                    .number(Int64(totals.correct)), .number(Int64(totals.wrong + totals.timeouts)), .number(Int64(totals.timeouts)),
+                    .number(Int64(totals.away)), .number(totals.milliseconds), totals.outAt.map { .number(Int64($0)) } ?? .empty,
                     record.leftDuring[slot].map { .number(Int64($0)) } ?? .empty] + rulesCells
         }
         return CSV.file(header: Self.playersHeader, rows: rows)
@@ -111,7 +114,7 @@ public struct GameResults: Sendable {
                                                  verdict: verdict.rawValue.lowercased())
             }
             return GameSummary.PlayerSummary(name: record.players[slot], rank: record.finalRanks[slot], correct: totals.correct,
-                                             wrong: totals.wrong, timeouts: totals.timeouts, totalMs: totals.milliseconds,
+                                             wrong: totals.wrong, timeouts: totals.timeouts, away: totals.away, totalMs: totals.milliseconds,
                                              outAt: totals.outAt, leftAt: record.leftDuring[slot], answers: answers)
         }
         return GameSummary(game: id, room: record.room, number: record.number, started: started, ended: ended,
@@ -134,6 +137,7 @@ public struct GameResults: Sendable {
         switch answer {
         case .given(let claim): claim == .correct ? "correct" : "wrong"
         case .timeout: "timeout"
+        case .away: "away"
         }
     }
 }

@@ -43,8 +43,11 @@ public struct GameSummary: Codable, Equatable, Sendable {
         /// Nil for a player who left before the end.
         public var rank: Int?
         public var correct: Int
+        /// Wrong answers; with `timeouts`, the wrong attempts a screen counts.
         public var wrong: Int
         public var timeouts: Int
+        /// Pairs missed while the seat was held empty: no attempt. Nil in files written before it was counted.
+        public var away: Int?
         public var totalMs: Int64
         public var outAt: Int?
         public var leftAt: Int?
@@ -53,10 +56,10 @@ public struct GameSummary: Codable, Equatable, Sendable {
     }
 
     public struct AnswerSummary: Codable, Equatable, Sendable {
-        /// `correct`, `wrong` (what the player claimed) or `timeout`.
+        /// `correct`, `wrong` (what the player claimed), `timeout` or `away`.
         public var answer: String
         public var ms: Int
-        /// `right`, `wrong` or `timeout`.
+        /// `right`, `wrong`, `timeout` or `away`.
         public var verdict: String
     }
 }

@@ -104,7 +104,9 @@ import WordGame
         #expect(!HumanText.readsWithNext([.pong]))
     }
 
-    @Test func theBoardIsABlockWithAHeadingAndTheTallyAbove() {
+    /// After a pair, the tally and the first three on one line: a small terminal keeps the next pair in view.
+    /// On coming back (after SCORE), the whole board, a block with a heading.
+    @Test func theBoardIsALineAfterAPairAndABlockAtTheEnd() {
         let batch: [ServerMessage] = [
             .tally(Tally(number: 3, right: 1, wrong: 0, timeout: 1)),
             .top(TopEntry(rank: 1, name: "Ana", correct: 3, wrong: 0, milliseconds: 7_400)),
@@ -112,6 +114,10 @@ import WordGame
             .end(.top),
         ]
         #expect(HumanText.lines(batch) == [
+            "Everyone on pair 3: 1 right, 0 wrong, 1 out of time.",
+            "Top: 1. Ana 3 ✓ 0 ✗ · 2. Bo \"the bear\" 0 ✓ 3 ✗",
+        ])
+        #expect(HumanText.lines([.score(correct: 3, wrong: 0, rank: 1, ranked: 2)] + batch).dropFirst().prefix(4) == [
             "Everyone on pair 3: 1 right, 0 wrong, 1 out of time.",
             "Leaderboard:",
             "  1. Ana             3 right, 0 wrong · 7.4 s",

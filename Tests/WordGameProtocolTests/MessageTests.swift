@@ -51,6 +51,10 @@ import WordGameProtocol
         .resumed(name: tricky, room: "k7px"),
         .token(code: "K7PXABCD", graceSeconds: 60),
         .score(correct: 2, wrong: 0, rank: 1, ranked: 4),
+        .played(PlayedPair(Reveal(number: 1, english: tricky, spanish: "casa", truth: .wrong, translation: "hogar"), .right)),
+        .played(PlayedPair(Reveal(number: 2, english: "dog", spanish: "perro", truth: .correct, translation: "perro"), .away)),
+        .played(PlayedPair(Reveal(number: 3, english: "cat", spanish: "gato", truth: .correct, translation: "gato"), .out)),
+        .end(.played),
         .notice(.back, "Bo is back."),
         .web(url: "http://192.0.2.2:8080/?room=K7PX"),
         .saved(game: 3),
@@ -105,6 +109,7 @@ import WordGameProtocol
         case .resumed: "resumed"
         case .token: "token"
         case .score: "score"
+        case .played: "played"
         case .web: "web"
         case .saved: "saved"
         case .rules: "rules"
@@ -114,7 +119,7 @@ import WordGameProtocol
         }
     }
 
-    static let variantCount = 44
+    static let variantCount = 45
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -130,7 +135,7 @@ import WordGameProtocol
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
-                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "WEB", "SAVED",
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB", "SAVED",
                              "RULES", "WORDLIST", "OK RULES", "MOVED"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }

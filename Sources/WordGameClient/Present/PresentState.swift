@@ -250,7 +250,7 @@ public struct PresentState: Sendable {
             incomingWordLists = []
             settings?.lists = wordLists
         case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
+             .info, .pong, .kicked, .stopped, .closed, .score, .played, .saved:
             break
         case .rules(let told):
             // Changed after a game, while the podium or the ranking is up: the room event line says so.

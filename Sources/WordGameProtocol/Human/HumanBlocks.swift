@@ -31,6 +31,38 @@ enum HumanBlocks {
         ["Leaderboard:"] + table(rows.map { ($0.rank, $0.name, $0.correct, $0.wrong, $0.milliseconds, 0) })
     }
 
+    /// The leaderboard after a pair, its first three on one line, or two when long names do not fit in 80
+    /// columns (never a player cut in two): `Top: 1. Ana 2 ✓ 0 ✗ · 2. Bo 1 ✓ 1 ✗ · 3. Cy 1 ✓ 1 ✗`.
+    static func podium(_ rows: [TopEntry]) -> [String] {
+        let lead = "Top: ", indent = String(repeating: " ", count: lead.count), separator = " · "
+        var lines: [String] = [], line = lead
+        for row in rows.prefix(3) {
+            let item = "\(row.rank). \(row.name) \(row.correct) ✓ \(row.wrong) ✗"
+            if line != lead, (line + separator + item).columnWidth > 80 {
+                lines.append(line)
+                line = indent + item
+            } else {
+                line += (line == lead || line == indent ? "" : separator) + item
+            }
+        }
+        return lines + [line]
+    }
+
+    /// The pairs of the game so far, for a player coming back: `  ✓ 1. library = biblioteca`.
+    static func played(_ pairs: [PlayedPair]) -> [String] {
+        ["Your pairs so far:"] + pairs.map { pair in
+            let how: (mark: String, note: String)
+            switch pair.outcome {
+            case .right: how = ("✓", "")
+            case .wrong: how = ("✗", "")
+            case .timeout: how = ("✗", " (time ran out)")
+            case .away: how = ("–", " (missed while you were away: neither right nor wrong)")
+            case .out: how = ("·", " (you were out: you watched it)")
+            }
+            return "  \(how.mark) \(pair.reveal.number). \(HumanSentences.truth(pair.reveal))\(how.note)"
+        }
+    }
+
     static func ranking(_ rows: [RankingEntry]) -> [String] {
         ["Final ranking:"] + table(rows.map { ($0.rank, $0.name, $0.correct, $0.wrong, $0.milliseconds, $0.outAt) })
     }

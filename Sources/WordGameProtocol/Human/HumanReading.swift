@@ -63,6 +63,7 @@ struct HumanReading {
             lines += HumanBlocks.help(run(from: index) { if case .help(let text) = $0 { text } else { nil } })
         case .end(let block):
             // A block's end is news only when the block was empty: "Nobody plays in the room yet."
+            // (An empty PLAYED block, before the first reveal, has nothing to say.)
             guard block == .roster else { return }
             if case .roster? = previous { return }
             lines += HumanBlocks.roster([])
@@ -115,7 +116,11 @@ struct HumanReading {
         case .top:
             if case .top? = previous { return }
             let rows = run(from: index) { if case .top(let row) = $0 { row } else { nil } }
-            if rows.count > 1 { lines += HumanBlocks.leaderboard(rows) }  // a board of one repeats your score
+            guard rows.count > 1 else { return }  // a board of one repeats your score
+            // After a pair, the first three on one line, so that the next pair stays on a small terminal
+            // (your own rank is in your score's line, and GAMEOVER says your place); on coming back, the whole board.
+            let whole = batch.contains { if case .score = $0 { true } else { false } }
+            lines += whole ? HumanBlocks.leaderboard(rows) : HumanBlocks.podium(rows)
         case .gameOver(let over):
             // An observer's ranking follows; the INFO after it says the game is over.
             if over.rank == 0, case .ranking? = next { return }
@@ -151,6 +156,9 @@ struct HumanReading {
             lines.append(S.token(code: code, graceSeconds: grace))
         case .score(let correct, let wrong, let rank, let ranked):
             lines.append(S.score(correct: correct, wrong: wrong, rank: rank, ranked: ranked, lead: "Your score so far"))
+        case .played:
+            if case .played? = previous { return }
+            lines += HumanBlocks.played(run(from: index) { if case .played(let pair) = $0 { pair } else { nil } })
         case .web(let url):
             lines.append(S.web(url))
         case .saved:

@@ -76,12 +76,13 @@ enum HumanSentences {
 
     /// Your verdict first, then the truth: `✓ Pair 1: you were right, sorry ≠ silla (sorry = perdón).`
     static func verdict(_ result: RoundResult, _ reveal: Reveal?) -> String {
-        let mark = result.verdict == .right ? "✓" : "✗"
+        let mark = result.verdict == .right ? "✓" : result.verdict == .away ? "·" : "✗"
         let what: String
         switch result.verdict {
         case .right: what = "you were right"
         case .wrong: what = "you were wrong"
         case .timeout: what = "time ran out"
+        case .away: what = "missed while you were away"
         }
         return "\(mark) Pair \(result.number): \(what)" + (reveal.map { ", \(truth($0))." } ?? ".")
     }

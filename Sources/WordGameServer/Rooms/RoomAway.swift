@@ -26,7 +26,7 @@ extension Room {
     func memberBack(_ id: PlayerID, afterOK: [ServerMessage] = [], at now: Instant) {
         guard let member = roster.members[id] else { return }
         roster.members[id]?.away = false
-        game?.match.playerBack(id)
+        game?.match.playerBack(id, at: now)
         var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), rulesLine,
                                                 .info(welcomeBack(for: id, at: now))]
         if let current = game?.match, current.score(of: id) != nil {
@@ -35,6 +35,7 @@ extension Room {
             if let place = standings.first(where: { $0.player == id }) {
                 lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
             }
+            lines += played(by: id)
             lines += game!.lastLeaderboard
             if let open = current.round, current.canAnswer(id, at: now), let deadline = current.deadline(for: id) {
                 lines.append(roundLine(open, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
@@ -47,5 +48,23 @@ extension Room {
         updates.notices.add(.back, member.name, about: id)
         environment.log(ConsoleTexts.back(room: name, name: member.name))
         requestRoomUpdate(at: now)
+    }
+
+    /// `PLAYED` for every pair of the game on revealed so far (the latest `playedListed`), as the
+    /// record judged `id` on it, then `END PLAYED`: a page or a client coming back, a new browser after a
+    /// crash included, lists the whole game, each pair with what really happened to it.
+    private func played(by id: PlayerID) -> [ServerMessage] {
+        guard let game, let slot = game.slots[id] else { return [] }
+        let rounds = game.record.rounds
+        let first = max(0, rounds.count - playedListed)
+        var lines: [ServerMessage] = []
+        lines.reserveCapacity(rounds.count - first + 1)
+        for index in first..<rounds.count {
+            let pair = game.record.pairs[index]
+            let reveal = Reveal(number: index + 1, english: pair.english, spanish: pair.spanish,
+                                truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation)
+            lines.append(.played(PlayedPair(reveal, PairOutcome(rounds[index].verdicts[slot]))))
+        }
+        return lines + [.end(.played)]
     }
 }

@@ -19,14 +19,17 @@ extension Room {
         let number = outcome.index + 1
         let reveal = ServerMessage.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
                                                  truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))
+        // Those away for the whole pair are judged (the record keeps it) but in none of the tally's three counts.
         var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
+        var judgedCount = 0
         for verdict in outcome.verdictBySlot {
             switch verdict {
             case .right?: tally.right += 1
             case .wrong?: tally.wrong += 1
             case .timeout?: tally.timeout += 1
-            case nil: break
+            case .away?, nil: break
             }
+            if verdict != nil { judgedCount += 1 }
         }
         game!.lastLeaderboard = leaderboard(standings)
         let board = [.tally(tally)] + game!.lastLeaderboard
@@ -34,7 +37,6 @@ extension Room {
 
         // The next pair goes out with this one's close; after the last, the game's end follows.
         let next = game!.match.isOver ? nil : beginRound(at: now)
-        let judgedCount = tally.right + tally.wrong + tally.timeout
         outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: game!.roundTag,
                                          readers: readers(of: outcome, standings, judged: judgedCount, opening: next != nil),
                                          readerCount: roster.members.count))

@@ -53,7 +53,7 @@ extension Room {
         switch state {
         case .playing:
             return "Welcome back! You are still in the game: answer with y / n. "
-                + "Pairs that passed while you were away count as timeouts."
+                + "Pairs that came and went while you were away are missed: they count neither right nor wrong."
         case .out: return "Welcome back! You are out of this game; you watch until it ends."
         default: return "Welcome back! A game is on: you watch, and play from the next one."
         }

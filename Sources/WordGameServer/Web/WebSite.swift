@@ -22,6 +22,7 @@ public struct WebSite: Sendable {
         ("/wordgame.css", "wordgame.css", "text/css; charset=utf-8"),
         ("/protocol.js", "protocol.js", "text/javascript; charset=utf-8"),
         ("/link.js", "link.js", "text/javascript; charset=utf-8"),
+        ("/seats.js", "seats.js", "text/javascript; charset=utf-8"),
         ("/student.js", "student.js", "text/javascript; charset=utf-8"),
         ("/host.js", "host.js", "text/javascript; charset=utf-8"),
         ("/watch.js", "watch.js", "text/javascript; charset=utf-8"),

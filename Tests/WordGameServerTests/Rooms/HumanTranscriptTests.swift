@@ -105,18 +105,14 @@ import WordGameProtocol
             "✓ Pair 1: you were right, to finish ≠ viento (to finish = terminar).",
             "Your score: 1 right, 0 wrong, rank 1 of 2.",
             "Everyone on pair 1: 1 right, 1 wrong.",
-            "Leaderboard:",
-            "  1. Bo    1 right, 0 wrong · 0.5 s",
-            "  2. Ana   0 right, 1 wrong · 0.3 s",
+            "Top: 1. Bo 1 ✓ 0 ✗ · 2. Ana 0 ✓ 1 ✗",
             "Pair 2 of 3: face = cara ?   y (or →) if right, n (or ←) if wrong · 1 s",
         ])
         world.expect(ana, [
             "✗ Pair 1: you were wrong, to finish ≠ viento (to finish = terminar).",
             "Your score: 0 right, 1 wrong, rank 2 of 2.",
             "Everyone on pair 1: 1 right, 1 wrong.",
-            "Leaderboard:",
-            "  1. Bo    1 right, 0 wrong · 0.5 s",
-            "  2. Ana   0 right, 1 wrong · 0.3 s",
+            "Top: 1. Bo 1 ✓ 0 ✗ · 2. Ana 0 ✓ 1 ✗",
             "Pair 2 of 3: face = cara ?   y (or →) if right, n (or ←) if wrong · 1 s",
         ])
         world.deliverTracked()
@@ -130,18 +126,14 @@ import WordGameProtocol
             "✗ Pair 2: you were wrong, face = cara.",
             "Your score: 0 right, 2 wrong, rank 2 of 2.",
             "Everyone on pair 2: 1 right, 1 wrong.",
-            "Leaderboard:",
-            "  1. Bo    2 right, 0 wrong · 0.8 s",
-            "  2. Ana   0 right, 2 wrong · 1.0 s",
+            "Top: 1. Bo 2 ✓ 0 ✗ · 2. Ana 0 ✓ 2 ✗",
             "Pair 3 of 3: happy = cumpleaños ?   y (or →) if right, n (or ←) if wrong · 1 s",
         ])
         world.expect(bo, [
             "✓ Pair 2: you were right, face = cara.",
             "Your score: 2 right, 0 wrong, rank 1 of 2.",
             "Everyone on pair 2: 1 right, 1 wrong.",
-            "Leaderboard:",
-            "  1. Bo    2 right, 0 wrong · 0.8 s",
-            "  2. Ana   0 right, 2 wrong · 1.0 s",
+            "Top: 1. Bo 2 ✓ 0 ✗ · 2. Ana 0 ✓ 2 ✗",
             "Pair 3 of 3: happy = cumpleaños ?   y (or →) if right, n (or ←) if wrong · 1 s",
         ])
         world.deliverTracked()
@@ -154,9 +146,7 @@ import WordGameProtocol
             "✗ Pair 3: you were wrong, happy ≠ cumpleaños (happy = feliz).",
             "Your score: 0 right, 3 wrong, rank 2 of 2.",
             "Everyone on pair 3: 0 right, 1 wrong, 1 out of time.",
-            "Leaderboard:",
-            "  1. Bo    2 right, 1 wrong · 1.8 s",
-            "  2. Ana   0 right, 3 wrong · 1.3 s",
+            "Top: 1. Bo 2 ✓ 1 ✗ · 2. Ana 0 ✓ 3 ✗",
             "You are out of this game (too many wrong answers); you watch until it ends.",
             "Game over! You finished 2nd of 2 with 0 right, 3 wrong (total 1.3 s).",
             "Type AGAIN to play again, or QUIT.",
@@ -165,9 +155,7 @@ import WordGameProtocol
             "✗ Pair 3: time ran out, happy ≠ cumpleaños (happy = feliz).",
             "Your score: 2 right, 1 wrong, rank 1 of 2.",
             "Everyone on pair 3: 0 right, 1 wrong, 1 out of time.",
-            "Leaderboard:",
-            "  1. Bo    2 right, 1 wrong · 1.8 s",
-            "  2. Ana   0 right, 3 wrong · 1.3 s",
+            "Top: 1. Bo 2 ✓ 1 ✗ · 2. Ana 0 ✓ 3 ✗",
             "Game over! You finished 1st of 2 with 2 right, 1 wrong (total 1.8 s).",
             "The host (Ana) starts the next game; QUIT to leave.",
         ])

@@ -130,8 +130,9 @@ import WordGameProtocol
         for (index, name) in Self.names.enumerated() {
             let row = try #require(playerRows.first { $0[5] == CSV.defused(name) })
             #expect(row[4] == "\(finals[index].rank)" && row[6] == "\(finals[index].correct)", "\(row)")
-            #expect(Int(row[7])! + Int(row[8])! == finals[index].wrong)
-            #expect(row[9] == "\(finals[index].milliseconds)", "total time as GAMEOVER showed it")
+            #expect(row[7] == "\(finals[index].wrong)", "wrong attempts as the screens count them, timeouts included: \(row)")
+            #expect(row[8] == (name == "@bob" ? "1" : "0") && row[9] == "0", "timeouts among them, and no pair missed away: \(row)")
+            #expect(row[10] == "\(finals[index].milliseconds)", "total time as GAMEOVER showed it")
         }
 
         let line = results.summaryLine

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import WordGameResults
 import WordGame
 import WordGameProtocol
 @testable import WordGameServer
@@ -83,9 +85,12 @@ import WordGameProtocol
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
             "RULES 5 3000 3 \"default\"",
-            "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts.\"",
+            "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that came and went while you were away are "
+                + "missed: they count neither right nor wrong.\"",
             "GAME 5 3000 3 2",
             "SCORE 1 0 1 2",
+            "PLAYED 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\" RIGHT",
+            "END PLAYED",
             "TOP 1 \"Ana\" 1 0 300",
             "TOP 1 \"Bo\" 1 0 300",
             "END TOP",
@@ -188,9 +193,12 @@ import WordGameProtocol
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
             "RULES 3 3000 3 \"default\"",
-            "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts.\"",
+            "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that came and went while you were away are "
+                + "missed: they count neither right nor wrong.\"",
             "GAME 3 3000 3 2",
             "SCORE 0 1 2 2",
+            "PLAYED 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\" WRONG",
+            "END PLAYED",
             "TOP 1 \"Ana\" 1 0 300",
             "TOP 2 \"Bo\" 0 1 300",
             "END TOP",
@@ -340,7 +348,54 @@ import WordGameProtocol
         _ = world.take(ana)
     }
 
-    @Test func pairsPassedWhileAwayAreTimeoutsAndDoNotHoldTheRoom() {
+    /// The lesson's crash: Bo's browser dies during pair 2 (the pair had reached him: his), and a new one takes
+    /// the seat back three pairs later. With out after 3 wrong, those pairs would have put him out as timeouts;
+    /// missed, they count neither way, and he plays on. His record says what happened to each pair.
+    @Test func aCrashCostsThePairOnTheScreenAndNoMore() throws {
+        let world = HubWorld(rules: Rules(roundMilliseconds: 1_000, maxIncorrect: 3, pairCount: 7))
+        let (ana, bo) = twoPlayersInAGame(world)
+        let code = world.code(of: bo)
+        world.advance(by: 300)
+        world.answer(from: bo, rightly: true)
+        world.answer(from: ana, rightly: true)
+        world.deliverTracked()
+        world.advance(by: 200)
+        world.drop(bo)  // pair 2 is on his screen
+        for _ in 2...5 {
+            world.advance(by: 300)
+            world.answer(from: ana, rightly: true)
+            world.deliverTracked()
+        }
+        _ = world.take(ana)
+        let back = world.connect()
+        world.type("RESUME \(code)", from: back)
+        let lines = world.take(back)
+        #expect(lines.contains("SCORE 1 1 2 2"), "pair 1 right, pair 2 a timeout; 3, 4 and 5 count neither way: \(lines)")
+        #expect(lines.contains("YOU PLAYING"), "not out")
+        let played = lines.filter { $0.hasPrefix("PLAYED ") }.map { $0.split(separator: " ").last! }
+        #expect(played == ["RIGHT", "TIMEOUT", "AWAY", "AWAY", "AWAY"], "\(lines)")
+        #expect(lines.last { $0.hasPrefix("ROUND ") }?.hasPrefix("ROUND 6 7 ") == true, "pair 6 is his to answer")
+        world.advance(by: 300)
+        world.answer(from: back, rightly: true)
+        world.answer(from: ana, rightly: true)
+        world.deliverTracked()
+        world.advance(by: 300)
+        world.answer(from: back, rightly: true)
+        world.answer(from: ana, rightly: true)
+        let record = try #require(world.games.first)
+        let totals = record.totals(slot: 1)
+        #expect((totals.correct, totals.wrong, totals.timeouts, totals.away, totals.outAt) == (3, 0, 1, 3, nil))
+        let results = GameResults(record: record, timeZone: TimeZone(identifier: "UTC")!)
+        let bos = CSV.parse(results.answersCSV).filter { $0[4] == "Bo" }.map { [$0[9], $0[10], $0[11]] }
+        #expect(bos[2] == ["away", "1000", "away"], "missed away: its whole time booked, no attempt: \(bos)")
+        let row = try #require(CSV.parse(results.playersCSV).first { $0[5] == "Bo" })
+        #expect(Array(row[6...9]) == ["3", "1", "1", "3"], "correct, wrong attempts, of them timeouts, pairs away: \(row)")
+    }
+
+    /// Bo drops with pair 1 on his screen: it is his, a timeout. Pair 2 opens and closes while he is away:
+    /// missed, neither right nor wrong (TALLY counts him in none of its three), its whole time booked. Back,
+    /// he is told the game so far, pair by pair (PLAYED), before the leaderboard and the open pair.
+    @Test func pairsPassedWhileAwayAreMissedAndDoNotHoldTheRoom() {
         let world = HubWorld(rules: Rules(roundMilliseconds: 600, maxIncorrect: 4, pairCount: 4))
         let (ana, bo) = twoPlayersInAGame(world)
         let code = world.code(of: bo)
@@ -371,9 +426,9 @@ import WordGameProtocol
             "OK ANSWER 2 CORRECT",
             "REVEAL 2 \"library\" \"azúcar\" WRONG \"biblioteca\"",
             "RESULT 2 WRONG 1 1 1 2",
-            "TALLY 2 0 1 1",
+            "TALLY 2 0 1 0",
             "TOP 1 \"Ana\" 1 1 300",
-            "TOP 2 \"Bo\" 0 2 1200",
+            "TOP 2 \"Bo\" 0 1 1200",
             "END TOP",
             "ROUND 3 4 \"garden\" \"jardín\" 600",
         ])
@@ -389,11 +444,15 @@ import WordGameProtocol
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
             "RULES 4 600 4 \"default\"",
-            "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that passed while you were away count as timeouts.\"",
+            "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that came and went while you were away are "
+                + "missed: they count neither right nor wrong.\"",
             "GAME 4 600 4 2",
-            "SCORE 0 2 2 2",
+            "SCORE 0 1 2 2",
+            "PLAYED 1 \"breakfast\" \"desayuno\" CORRECT \"desayuno\" TIMEOUT",
+            "PLAYED 2 \"library\" \"azúcar\" WRONG \"biblioteca\" AWAY",
+            "END PLAYED",
             "TOP 1 \"Ana\" 1 1 300",
-            "TOP 2 \"Bo\" 0 2 1200",
+            "TOP 2 \"Bo\" 0 1 1200",
             "END TOP",
             "ROUND 3 4 \"garden\" \"jardín\" 600",
         ])

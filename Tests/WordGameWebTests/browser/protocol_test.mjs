@@ -46,6 +46,16 @@ test('messages', () => {
   assert.deepEqual(P.parseLine('RANKING 1 "Ana" 3 1 7719 0'),
     { type: 'RANKING', rank: 1, name: 'Ana', correct: 3, wrong: 1, ms: 7719, outAt: 0 });
   assert.equal(P.parseLine('WORDGAME 2 "Welcome"').version, 2);
+  assert.deepEqual(P.parseLine('PLAYED 2 "library" "azúcar" WRONG "biblioteca" AWAY'),
+    { type: 'PLAYED', n: 2, english: 'library', spanish: 'azúcar', truth: 'WRONG', translation: 'biblioteca', outcome: 'AWAY' });
+  assert.equal(P.parseLine('PLAYED 2 "a" "b" WRONG "c" MAYBE'), null);
+});
+
+test('the reading floor: 150 ms, or a quarter of a shorter pair', () => {
+  assert.equal(P.readingFloorMs(5000), 150);
+  assert.equal(P.readingFloorMs(600), 150);
+  assert.equal(P.readingFloorMs(400), 100);
+  assert.equal(P.readingFloorMs(50), 12);
 });
 
 test('lines skipped', () => {

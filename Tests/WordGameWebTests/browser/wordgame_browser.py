@@ -10,7 +10,9 @@ visible to /usr/bin/python3)."""
 import os
 import queue
 import shlex
+import signal
 import socket
+import subprocess
 import struct
 import sys
 import tempfile
@@ -52,12 +54,13 @@ def run_case(name, body):
     sys.exit(0)
 
 
-def make_driver(width=1280, height=800):
+def make_driver(width=1280, height=800, profile=None):
+    """A headless Chromium at that size; `profile`, a folder that keeps its storage between two browsers."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
                  "--disable-extensions", "--disable-background-networking", "--hide-scrollbars",
-                 f"--window-size={width},{height}", "--lang=en"):
+                 f"--window-size={width},{height}", "--lang=en") + ((f"--user-data-dir={profile}",) if profile else ()):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -176,6 +179,30 @@ def cut_network(driver):
     sockets = driver.execute_cdp_cmd("Runtime.queryObjects", {"prototypeObjectId": prototype})["objects"]["objectId"]
     driver.execute_cdp_cmd("Runtime.callFunctionOn", {"objectId": sockets, "returnByValue": True,
                                                       "functionDeclaration": "function () { this.forEach(s => s.close()); }"})
+
+
+def kill_browser(driver):
+    """The browser crashes: every Chromium process under the driver is killed at once (SIGKILL), so no page
+    closes its WebSocket: the kernel resets the connections, as when a phone's battery dies mid-game."""
+    driver_pid = driver.service.process.pid
+    pids = set()
+    frontier = [driver_pid]
+    while frontier:
+        parent = frontier.pop()
+        children = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True).stdout.split()
+        for child in map(int, children):
+            if child not in pids:
+                pids.add(child)
+                frontier.append(child)
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    try:
+        driver.service.stop()
+    except Exception:  # the browser it spoke to is gone
+        pass
 
 
 def restore_network(driver):
