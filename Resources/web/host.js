@@ -478,6 +478,8 @@ const OBSERVER_LINES = {
     if (m.what === 'LOCK') this.locked = true;
     if (m.what === 'UNLOCK') this.locked = false;
   },
+  // On arrival, a refreshed page included: the games before; the GAME that may follow is one more.
+  GAMES(m) { this.gamesPlayed = m.games; },
   GAME(m) {
     this.beginGame(m);
     this.gamesPlayed += 1;

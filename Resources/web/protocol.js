@@ -114,6 +114,8 @@ const SPECS = {
   PLAYED: ['n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s', 'outcome:RIGHT|WRONG|TIMEOUT|AWAY|OUT'],
   WEB: ['url:s'],
   SAVED: ['game:n'],
+  // To an observer on arrival: the room's games before the one on; the next GAME is one more (§5 GAMES).
+  GAMES: ['games:n'],
   // The room's next game: GAME's fields without players, then the list's name; maxIncorrect 0: never out.
   RULES: ['pairs:n', 'roundMs:n', 'maxIncorrect:n', 'list:s'],
   WORDLIST: ['name:s', 'words:n'],

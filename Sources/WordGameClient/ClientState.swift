@@ -272,7 +272,7 @@ public struct ClientState: Sendable {
             rules = told
         case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
-             .tally, .ranking, .web, .saved, .wordList, .rulesSet: break
+             .tally, .ranking, .web, .saved, .games, .wordList, .rulesSet: break
         // A reply to JOIN or RESUME, which are sent (and their MOVED followed) before the game's loop: `JoinRoom`.
         case .moved: break
         }

@@ -32,6 +32,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case played = "PLAYED"
     case web = "WEB"
     case saved = "SAVED"
+    case games = "GAMES"
     case rules = "RULES"
     case wordList = "WORDLIST"
     case moved = "MOVED"

@@ -75,6 +75,10 @@ public enum ServerMessage: Equatable, Sendable {
     /// `WEB <url>`: where students join this room in a browser, its code filled
     /// in (to the host and viewers, from a server with a web port).
     case web(url: String)
+    /// `GAMES <games>`: to an observer on arrival, how many games the room played before the one on (or
+    /// before the next): the next `GAME` line is game `games + 1`, so a projector taken back mid-lesson
+    /// numbers its games as the results files do.
+    case games(Int)
     /// `SAVED <game>`: to a hosted room's host, the results files of its game
     /// number `game` are written (and served to the key's holder on the web port).
     case saved(game: Int)

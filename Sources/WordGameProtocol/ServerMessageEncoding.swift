@@ -76,6 +76,7 @@ extension ServerMessage {
             w.word(p.reveal.truth.rawValue); w.quoted(p.reveal.translation); w.word(p.outcome.rawValue)
         case .web(let url): w.keyword(.web); w.quoted(url)
         case .saved(let game): w.keyword(.saved); w.number(game)
+        case .games(let games): w.keyword(.games); w.number(games)
         case .rules(let r):
             w.keyword(.rules); w.number(r.pairs); w.number(r.roundMilliseconds); w.number(r.maxIncorrect); w.quoted(r.list)
         case .wordList(let name, let words): w.keyword(.wordList); w.quoted(name); w.number(words)

@@ -79,6 +79,7 @@ extension ServerMessage {
             self = .played(PlayedPair(reveal, try reader.enumeration()))
         case .web: self = .web(url: try reader.string())
         case .saved: self = .saved(game: try reader.int())
+        case .games: self = .games(try reader.int())
         case .rules:
             self = .rules(RoomRules(pairs: try reader.int(), roundMilliseconds: try reader.int(), maxIncorrect: try reader.int(),
                                     list: try reader.string()))

@@ -114,8 +114,9 @@ public struct GameResults: Sendable {
                                                  verdict: verdict.rawValue.lowercased())
             }
             return GameSummary.PlayerSummary(name: record.players[slot], rank: record.finalRanks[slot], correct: totals.correct,
-                                             wrong: totals.wrong, timeouts: totals.timeouts, away: totals.away, totalMs: totals.milliseconds,
-                                             outAt: totals.outAt, leftAt: record.leftDuring[slot], answers: answers)
+                                             wrong: totals.wrong, timeouts: totals.timeouts, away: totals.away,
+                                             totalMs: totals.milliseconds, outAt: totals.outAt, leftAt: record.leftDuring[slot],
+                                             answers: answers)
         }
         return GameSummary(game: id, room: record.room, number: record.number, started: started, ended: ended,
                            stoppedEarly: record.stoppedEarly,

@@ -27,6 +27,18 @@ import WordGameProtocol
         #expect(press(&playing, .character("s")).isEmpty)
     }
 
+    /// A projector taken back during the room's third game numbers it as the results files do.
+    @Test func aProjectorTakenBackMidLessonNumbersTheGameOn() {
+        var state = PresentState()
+        state.receive(.hosted(room: "k7px", key: "KEY"), at: t(0))
+        state.receive(.you(.hosting), at: t(0))
+        state.receive(.games(2), at: t(0))
+        state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, players: 2)), at: t(0))
+        #expect(state.gamesPlayed == 3)
+        let frame = PresentRenderer.frame(state, columns: 100, rows: 30, now: t(0))
+        #expect(frame.rows[0].contains("game 3"), "\(frame.rows[0])")
+    }
+
     @Test func theStartDelayCountsDownAndCanBeSkippedOrCalledOff() {
         var state = host()
         state.receive(.starting(milliseconds: 5_000), at: t(0))

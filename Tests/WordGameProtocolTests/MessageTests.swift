@@ -58,6 +58,7 @@ import WordGameProtocol
         .notice(.back, "Bo is back."),
         .web(url: "http://192.0.2.2:8080/?room=K7PX"),
         .saved(game: 3),
+        .games(2),
         .rules(RoomRules(pairs: 10, roundMilliseconds: 8_500, maxIncorrect: 0, list: "animals")),
         .rules(RoomRules(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")),
         .wordList(name: "animals", words: 40),
@@ -112,6 +113,7 @@ import WordGameProtocol
         case .played: "played"
         case .web: "web"
         case .saved: "saved"
+        case .games: "games"
         case .rules: "rules"
         case .wordList: "wordList"
         case .rulesSet: "rulesSet"
@@ -119,7 +121,7 @@ import WordGameProtocol
         }
     }
 
-    static let variantCount = 45
+    static let variantCount = 46
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -135,7 +137,8 @@ import WordGameProtocol
         #expect(keywords == ["WORDGAME", "HELP", "END", "OK NAME", "OK JOIN", "OK LEAVE", "OK ANSWER", "ERROR", "ROOM", "MEMBERS", "YOU",
                              "STARTING", "GAME", "ROUND", "PROGRESS", "REVEAL", "RESULT", "TOP", "GAMEOVER", "INFO", "PONG", "BYE",
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
-                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB", "SAVED",
+                             "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB",
+                             "SAVED", "GAMES",
                              "RULES", "WORDLIST", "OK RULES", "MOVED"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }

@@ -61,7 +61,7 @@ import WordGameResults
             #expect(playerRows.first == GameResults.playersHeader)
             for (index, name) in names.enumerated() {
                 let row = try #require(playerRows.first { $0[5] == CSV.defused(name) })
-                #expect(row[4] == "\(finals[index].rank)" && row[9] == "\(finals[index].milliseconds)", "\(row)")
+                #expect(row[4] == "\(finals[index].rank)" && row[10] == "\(finals[index].milliseconds)", "\(row)")
             }
             let history = try String(contentsOfFile: directory + "/history.jsonl", encoding: .utf8)
             #expect(history.split(separator: "\n").count == 1)

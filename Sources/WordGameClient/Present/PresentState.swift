@@ -263,6 +263,8 @@ public struct PresentState: Sendable {
         case .wordList(let name, let words): incomingWordLists.append((name, words))
         case .rulesSet: if settings?.applying == true { settings = nil }
         case .moved: break  // a reply to HOST or WATCH, followed before the screen's loop
+        // On arrival (a projector taken back mid-lesson): the games before; the next GAME is one more.
+        case .games(let before): gamesPlayed = before
         }
     }
 

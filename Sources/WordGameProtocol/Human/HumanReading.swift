@@ -163,6 +163,8 @@ struct HumanReading {
             lines.append(S.web(url))
         case .saved:
             return  // the INFO after it says where, in words
+        case .games(let games):
+            if games > 0 { lines.append("This room has played \(HumanFormat.count(games, "game")) before.") }
         case .rules(let rules):
             lines.append(S.rules(rules))
         case .wordList:

@@ -51,7 +51,8 @@ extension Room {
     /// What an observer needs on arrival: whether the room is locked, the
     /// whole roster, and what is under way.
     private func observerStart(at now: Instant) -> [ServerMessage] {
-        var lines: [ServerMessage] = locked ? [.notice(.locked, lockedText)] : []
+        // The games before the one on: its GAME line, in `inProgress`, makes it one more, as the results number it.
+        var lines: [ServerMessage] = [.games(gamesStarted - (game == nil ? 0 : 1))] + (locked ? [.notice(.locked, lockedText)] : [])
         let everyone = roster.earliest(roster.members.count)
         lines += everyone.compactMap { roster.members[$0].map { .roster($0.name) } }
         lines.append(.end(.roster))

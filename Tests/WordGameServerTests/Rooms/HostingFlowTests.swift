@@ -76,6 +76,7 @@ import WordGameProtocol
             "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "GAMES 0",
             "END ROSTER",
             "ARRIVED \"Ana\"",
             "ROOM \"4crf\" LOBBY 1 \"Ms Lee\" 0",
@@ -350,6 +351,7 @@ import WordGameProtocol
             "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "GAMES 0",
             "ROSTER \"Ana\"",
             "END ROSTER",
             "GAME 3 2000 3 1",
@@ -378,6 +380,7 @@ import WordGameProtocol
             "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "GAMES 0",
             "ROSTER \"Ana\"",
             "END ROSTER",
             "GAME 3 2000 3 1",
@@ -427,6 +430,7 @@ import WordGameProtocol
             "YOU VIEWING",
             "RULES 2 3000 3 \"default\"",
             "INFO \"You are watching room 4CRF; you do not play. QUIT to stop.\"",
+            "GAMES 0",
             "ROSTER \"Ana\"",
             "ROSTER \"Bo\"",
             "END ROSTER",

@@ -474,6 +474,7 @@ import WordGameProtocol
             "RULES 15 5000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "GAMES 0",
             "END ROSTER",
         ])
         let code = world.code(of: host)
@@ -496,6 +497,7 @@ import WordGameProtocol
             "RULES 15 5000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
+            "GAMES 0",
             "ROSTER \"Ana\"",
             "END ROSTER",
             "NOTICE host \"The host is back.\"",

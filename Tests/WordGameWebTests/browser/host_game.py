@@ -133,6 +133,18 @@ def play(driver, bo, cy, watcher):
     bo_rank = wait_until("Bo's GAMEOVER", lambda: bo_plays.gameover)[0]
     check(sorted(rows) == ["Bo", "Cy"] and rows[bo_rank - 1] == "Bo", f"the whole ranking follows, in the server's order: {rows}")
     download_results(driver)
+    refresh_during_the_second_game(driver, bo_plays)
+
+
+def refresh_during_the_second_game(driver, bo_plays):
+    """The teacher's page refreshed in the middle of the room's second game still says "game 2" (GAMES, §5)."""
+    seen = len(bo_plays.rounds)
+    by_id(driver, "c-start").click()
+    wait_until("the second game's first pair", lambda: len(bo_plays.rounds) > seen)
+    wait_until("game 2 on the projector", lambda: "game 2 · pair" in (text(driver, "facts") or ""))
+    driver.refresh()
+    facts = wait_until("the room back after a refresh mid-game", lambda: "· pair" in (text(driver, "facts") or "") and text(driver, "facts"))
+    check("game 2 · pair" in facts, f"after a refresh during the second game the projector still says game 2: {facts!r}")
 
 
 def download_results(driver):
