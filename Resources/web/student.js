@@ -50,12 +50,16 @@ function seatsOfOtherTabs() {
   }, 300));
 }
 
-/** The seat to take back on opening the page: this tab's own, or one no open tab plays (in the room of the link, if it names one). */
+/**
+ * The seat to take back on opening the page: this tab's own, or one no open tab plays. A link that names
+ * a room (a QR code, a code the teacher shared) wins: only a seat in that room is taken back.
+ */
 async function seatToResume(roomFromLink) {
   const all = seats.live();
+  const linked = roomFromLink?.toLowerCase();
   const own = sessionStorage.getItem(TAB_SEAT_KEY);
-  if (own && all[own]) return all[own];
-  const candidates = Object.values(all).filter((seat) => !roomFromLink || seat.room === roomFromLink.toLowerCase());
+  if (own && all[own] && (!linked || all[own].room === linked)) return all[own];
+  const candidates = Object.values(all).filter((seat) => !linked || seat.room === linked);
   if (candidates.length === 0) return null;
   const taken = await seatsOfOtherTabs();
   const free = candidates.filter((seat) => !taken.has(seat.code)).sort((a, b) => b.seenAt - a.seenAt);
@@ -1184,6 +1188,12 @@ async function boot() {
     return;
   }
   if (!seat) {
+    // This tab played a seat in another room: it is held a minute longer, and this page says where it is.
+    const held = seats.live()[sessionStorage.getItem(TAB_SEAT_KEY)];
+    if (held && roomFromLink) {
+      joinProblem(`You still have a seat in room ${spokenRoom(held.room)}: joining room ${$('code').value} leaves it. `
+        + 'To go back to it instead, open this page without a room code.', false);
+    }
     render();
     ($('code').value ? $('name') : $('code')).focus();
     return;

@@ -25,6 +25,7 @@ def main():
         play(driver, tcp)
         reopen(driver, tcp)
         lose_network(driver, tcp)
+        a_link_to_another_room(driver, tcp)
     finally:
         driver.quit()
         tcp.close()
@@ -126,6 +127,20 @@ def lose_network(driver, tcp):
     check(members(tcp) == 2 and NAME in text(driver, "where"), "back on the network, the page took its seat back by itself")
     errors = page_errors(driver)
     check(not errors, f"the page logged no errors: {errors}")
+
+
+def a_link_to_another_room(driver, tcp):
+    """A link to another room, opened in the tab that plays a seat in this one: the link wins. The join form
+    has the link's room, and says where the seat is held; nothing is taken back."""
+    mark = tcp.count()
+    driver.get(f"{BASE}/?room=webgame3")
+    wait_until("the join form", lambda: visible(driver, "join"))
+    time.sleep(1.0)
+    check(visible(driver, "join") and by_id(driver, "code").get_attribute("value") == "WEBGAME3",
+          f"a link to room webgame3 opens its join form, not the seat in {ROOM}")
+    hint = text(driver, "join-problem") or ""
+    check(f"seat in room {ROOM}" in hint, f"the page says where the seat is held: {hint!r}")
+    check(not any(l.startswith("NOTICE back") for l in tcp.lines[mark:]), "the seat in the other room was not taken back")
 
 
 def last_top_entry(tcp, name):
