@@ -438,7 +438,8 @@ export class Projector {
   }
 
   renderNotice() {
-    const shown = this.noticeAt && Date.now() - this.noticeAt < NOTICE_MS;
+    // A closed room's events are over: the closed screen says what happened.
+    const shown = !this.closed && this.noticeAt && Date.now() - this.noticeAt < NOTICE_MS;
     if (!shown) this.noticeAt = 0;
     $('notice').textContent = shown ? this.noticeText : '';
     $('notice').classList.toggle('shown', Boolean(shown));
@@ -628,6 +629,8 @@ export function showLinkStatus(status, detail) {
 
 const HOSTS_KEY = 'wordgame.hosts';
 const TAB_ROOM_KEY = 'wordgame.hostRoom';
+/** The teacher's name, as typed last: the next room (Open a new room, the next lesson) is opened under it again. */
+const TEACHER_KEY = 'wordgame.teacher';
 /** A room kept longer than this is surely gone (it waits 15 minutes once empty). */
 const KEEP_ROOMS_MS = 12 * 3600_000;
 /** How long the page tries to take its seat back: the room waits while students are in it. */
@@ -1028,10 +1031,12 @@ function wireHost(host) {
   $('confirm').addEventListener('close', () => { confirmed = null; });
   $('kick-cancel').addEventListener('click', () => $('kick-dialog').close());
 
+  try { $('teacher').value = localStorage.getItem(TEACHER_KEY) ?? ''; } catch { /* nothing kept */ }
   $('start-form').addEventListener('submit', (event) => {
     event.preventDefault();
     if (host.opening) return;
     const name = typedText($('teacher').value);
+    try { localStorage.setItem(TEACHER_KEY, name); } catch { /* not kept */ }
     startProblem('');
     host.opening = { name };
     host.stopped = false;
@@ -1039,6 +1044,9 @@ function wireHost(host) {
     drawHost(host);
   });
   $('c-new').addEventListener('click', () => {
+    // The same teacher: the name the closed room had (a refreshed page never saw it typed), or the one kept.
+    const previous = projector.info?.host;
+    if (!$('teacher').value && previous && previous !== 'Host') $('teacher').value = previous;
     projector.room = '';
     projector.key = '';
     projector.newRoom();

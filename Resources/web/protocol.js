@@ -392,6 +392,35 @@ export function sameRules(a, b) {
 }
 
 /** "1st", "2nd", "3rd", "11th", "22nd". */
+/** A name's limits (Protocol.md §4 NAME): 16 characters, as a person counts them, and 16 columns of a terminal. */
+export const NAME_CHARACTERS = 16;
+export const NAME_COLUMNS = 16;
+
+/**
+ * Characters a terminal draws two columns wide (East Asian Wide and Fullwidth, and emoji): the ranges a
+ * class meets, enough to warn while typing. The server checks the name with Unicode's whole table.
+ */
+const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1F64F}\u{1F900}-\u{1F9FF}\u{20000}-\u{3FFFD}]/u;
+
+/**
+ * What is wrong with a name as it is typed, said while typing rather than after Join: too many characters
+ * or too wide. '' when it fits (the server has the last word, with its own sentence).
+ */
+export function nameProblem(name) {
+  const text = typedText(name).replace(/ {2,}/g, ' '); // the server keeps one space of a run
+  const characters = typeof Intl !== 'undefined' && Intl.Segmenter
+    ? [...new Intl.Segmenter().segment(text)].map((s) => s.segment) : [...text];
+  if (characters.length > NAME_CHARACTERS) {
+    return `Names are 1 to ${NAME_CHARACTERS} characters: this one has ${characters.length}.`;
+  }
+  const columns = characters.reduce((sum, c) => sum + (WIDE.test(c) ? 2 : 1), 0);
+  if (columns > NAME_COLUMNS) {
+    return `Names fit in ${NAME_COLUMNS} columns, and Chinese, Japanese and Korean characters and emoji take 2 each: `
+      + `this one takes ${columns}.`;
+  }
+  return '';
+}
+
 /**
  * The reading floor of a game (Protocol.md §7): nobody sees and reads a new pair sooner than this
  * after it is on the screen, so a tap sooner was meant for the pair before. 150 ms, or a quarter of

@@ -12,8 +12,8 @@
 import { Link, takeMoveFragment } from './link.js';
 import { seats } from './seats.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, ordinal, readingFloorMs, rulesText, sameRules,
-  spokenRoom, typedText, withoutCommands,
+  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, ordinal, readingFloorMs, rulesText,
+  sameRules, seconds, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -821,18 +821,18 @@ function countdownSeconds() {
 
 function renderLobby() {
   $('lobby-room').textContent = spokenRoom(state.room);
-  const seconds = countdownSeconds();
+  const left = countdownSeconds();
   let next;
-  if (seconds > 0) next = `The game starts in ${seconds} s…`;
+  if (left > 0) next = `The game starts in ${left} s…`;
   else if (isHost()) next = 'You are the host: start the game when everyone is in.';
   else next = `Waiting for ${hostName()} to start the game…`;
   $('lobby-next').textContent = next;
-  $('lobby-next').classList.toggle('counting', seconds > 0);
+  $('lobby-next').classList.toggle('counting', left > 0);
   const alone = isHost() && (state.roomInfo?.members ?? 0) === 1;
   $('lobby-alone').hidden = !alone;
   $('lobby-alone').textContent = alone
     ? `Nobody else is in room ${spokenRoom(state.room)} yet. If your teacher gave you a code, check it is the one on the board.` : '';
-  $('lobby-start').hidden = !isHost() || seconds > 0;
+  $('lobby-start').hidden = !isHost() || left > 0;
   $('lobby-rules').hidden = !state.rules;
   $('lobby-rules').textContent = state.rules ? `Rules: ${rulesText(state.rules)}` : '';
   $('lobby-members-title').textContent = `In the room (${state.members.total})`;
@@ -939,14 +939,19 @@ function renderEnd() {
   renderBoard($('end-board'), state.top);
   $('end-board-title').hidden = state.top.length < 2;
   $('end-board').hidden = state.top.length < 2;
-  const seconds = countdownSeconds();
+  // Players equal on right and wrong answers are ranked by their time: said, with this player's own.
+  const rule = played && final.ranked > 1 && final.ms > 0
+    ? `Ranked by right answers, then fewer wrong, then less time in all: yours was ${seconds(final.ms)}.` : '';
+  $('end-rule').textContent = rule;
+  $('end-rule').hidden = !rule;
+  const left = countdownSeconds();
   let next;
-  if (seconds > 0) next = `The next game starts in ${seconds} s…`;
+  if (left > 0) next = `The next game starts in ${left} s…`;
   else if (isHost()) next = 'You are the host: start the next game when everyone is ready.';
   else next = `Waiting for ${hostName()} to start the next game`;
   $('end-next').textContent = next;
-  $('end-next').classList.toggle('counting', seconds > 0);
-  $('end-start').hidden = !isHost() || seconds > 0;
+  $('end-next').classList.toggle('counting', left > 0);
+  $('end-start').hidden = !isHost() || left > 0;
 }
 
 function endStatus(final) {
@@ -1065,11 +1070,15 @@ function clearNotice() {
   clearTimeout(noticeTimer);
 }
 
-/** During a pair, small at the foot of the fall, out of the counters' way; elsewhere at the foot of the screen. */
+/**
+ * Where a room event shows, never over anything: during a pair, on its own line under the fall; in the end
+ * dialog, in the bar at its foot; elsewhere, under the panel.
+ */
 function renderNotice(view) {
-  const inGame = view === 'game';
-  for (const [element, here] of [[$('game-notice'), inGame], [$('notice'), !inGame]]) {
-    const text = here ? state.notice : '';
+  const place = view === 'game' ? 'game-notice' : view === 'end' ? 'end-notice' : 'notice';
+  for (const id of ['game-notice', 'end-notice', 'notice']) {
+    const element = $(id);
+    const text = id === place ? state.notice : '';
     if (element.textContent !== text) element.textContent = text;
     element.classList.toggle('shown', Boolean(text));
   }
@@ -1115,6 +1124,7 @@ function joinRoom() {
   const name = typedText($('name').value);
   if (!isRoomName(code)) { joinProblem('Type the room code from the board: letters and digits, like K7PX.'); return; }
   if (!name) { joinProblem('Type your name.'); return; }
+  if (nameProblem(name)) { joinProblem(nameProblem(name)); return; }
   joinProblem('');
   state.joining = { code: code.toUpperCase(), name };
   state.stopped = false;
@@ -1166,6 +1176,12 @@ function wire() {
   $('end-leave').addEventListener('click', leave);
   $('message-button').addEventListener('click', () => state.message?.action?.());
   $('code').addEventListener('input', () => { $('code').value = $('code').value.toUpperCase(); });
+  // Too long or too wide is said as it is typed, not after Join (and said no more once it fits).
+  $('name').addEventListener('input', () => {
+    const problem = nameProblem($('name').value);
+    if (problem) joinProblem(problem);
+    else if (/^Names (are|fit)/.test($('join-problem').textContent)) joinProblem('');
+  });
   document.addEventListener('keydown', keyDown);
   // Countdowns and the seconds left change with time alone.
   setInterval(() => { if (state.countdownEnds || state.round) render(); }, 250);

@@ -158,9 +158,11 @@ public struct ClientState: Sendable {
             return "Last game: \(final.correct) correct, \(final.wrong) wrong\(place)."
         }
         guard let game, me == .playing || me == .out else { return nil }
-        guard let pair = history.last?.reveal.number else { return "You left during pair 1 of \(game.pairs)." }
+        // Who ended it: the player (q), or the server (its BYE: shutting down, the seat taken over), or the network.
+        let ended = hasQuit ? "You left during" : goodbye != nil ? "The server ended the session during" : "The connection ended during"
+        guard let pair = history.last?.reveal.number else { return "\(ended) pair 1 of \(game.pairs)." }
         let place = ranked > 1 ? ", rank \(rank) of \(ranked)" : ""
-        return "You left during the game after pair \(pair) of \(game.pairs): \(correct) correct, \(wrong) wrong\(place)."
+        return "\(ended) the game after pair \(pair) of \(game.pairs): \(correct) correct, \(wrong) wrong\(place)."
     }
 
     public func showsFeedback(at now: Instant) -> Bool {

@@ -121,7 +121,7 @@ print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     \(browsers)
     Words: \(words.entries.count) pairs from \(wordsPath)\(listsNote)
-    Rules: \(rules.pairCount) pairs a game, \(rules.roundMilliseconds) ms a pair, out after \(rules.maxIncorrect) wrong attempts\
+    Rules: \(rules.pairCount) pair\(rules.pairCount == 1 ? "" : "s") a game, \(spokenSeconds(rules.roundMilliseconds)) a pair, out after \(rules.maxIncorrect) wrong attempts\
     \(options.game.seed.map { ", seed \($0)" } ?? "").
     Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \
     \(options.hostedOnly ? "" : rooms)
@@ -136,3 +136,12 @@ server.run()
 console?.flush()
 print("wordgame-server: stopped")
 exit(0)
+
+/// A pair's time as the pages and the terminal say it, "5 s" or "1.5 s", exact to the millisecond the flag gave.
+func spokenSeconds(_ milliseconds: Int) -> String {
+    let fraction = milliseconds % 1_000
+    guard fraction > 0 else { return "\(milliseconds / 1_000) s" }
+    var digits = String(fraction + 1_000).dropFirst()  // "050" for 50 ms
+    while digits.hasSuffix("0") { digits = digits.dropLast() }
+    return "\(milliseconds / 1_000).\(digits) s"
+}

@@ -94,7 +94,14 @@ import WordGameProtocol
         var state = inRoom()
         state.receive(.result(RoundResult(number: 2, verdict: .right, correct: 1, wrong: 1, rank: 2, ranked: 3)), at: t(0))
         state.receive(.reveal(Reveal(number: 2, english: "dog", spanish: "perro", truth: .correct, translation: "perro")), at: t(0))
-        #expect(state.farewell == "You left during the game after pair 2 of 5: 1 correct, 1 wrong, rank 2 of 3.")
+        #expect(state.farewell == "The connection ended during the game after pair 2 of 5: 1 correct, 1 wrong, rank 2 of 3.")
+        var stopped = state
+        stopped.receive(.bye("The server is shutting down: it was stopped, or its machine is restarting."), at: t(0))
+        #expect(stopped.farewell == "The server ended the session during the game after pair 2 of 5: 1 correct, 1 wrong, rank 2 of 3.",
+                "the server stopped: the player did not leave")
+        var left = state
+        _ = left.press(.interrupt, at: t(0))
+        #expect(left.farewell == "You left during the game after pair 2 of 5: 1 correct, 1 wrong, rank 2 of 3.")
         state.receive(.gameOver(GameOver(rank: 1, ranked: 3, correct: 4, wrong: 1, milliseconds: 900)), at: t(0))
         #expect(state.farewell == "Last game: 4 correct, 1 wrong, rank 1 of 3.")
     }
@@ -158,7 +165,9 @@ import WordGameProtocol
     }
 
     @Test func leavingDuringTheFirstPairIsStillSaid() {
-        #expect(inRoom().farewell == "You left during pair 1 of 5.")
+        var state = inRoom()
+        _ = state.press(.interrupt, at: t(0))
+        #expect(state.farewell == "You left during pair 1 of 5.")
     }
 
     @Test func theWidestNameFitsTheLeaderboardWhole() {

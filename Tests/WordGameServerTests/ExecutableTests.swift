@@ -77,7 +77,7 @@ import WordGameProtocol
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let process = Process()
             process.executableURL = Self.binary
-            process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--web-port", "0", "--pairs", "1"]
+            process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--web-port", "0", "--pairs", "1", "--round-ms", "2500"]
             process.currentDirectoryURL = URL(fileURLWithPath: directory)
             let out = Pipe()
             process.standardOutput = out
@@ -86,6 +86,8 @@ import WordGameProtocol
             defer { if process.isRunning { process.terminate() } }
             let banner = try ServerChild.read(out.fileHandleForReading, until: "Stop the server with Ctrl-C")
             #expect(banner.contains("Resources/words.json"), "\(banner)")
+            #expect(banner.contains("Rules: 1 pair a game, 2.5 s a pair, out after 3 wrong attempts."),
+                    "the pair's time as the pages say it, not 2500 ms: \(banner)")
             guard let range = banner.range(of: #"port (\d+)"#, options: .regularExpression),
                   let port = UInt16(banner[range].dropFirst(5)) else { Issue.record("no port in \(banner)"); return }
             #expect(banner.contains("nc 127.0.0.1 \(port)"))
@@ -108,7 +110,7 @@ import WordGameProtocol
             _ = try client.waitForGameOver()
             kill(process.processIdentifier, SIGTERM)
             let bye = try client.waitFor { if case .bye = $0 { true } else { false } }
-            #expect(bye == .bye("The server is shutting down (signal)."))
+            #expect(bye == .bye("The server is shutting down: it was stopped, or its machine is restarting."))
             try client.waitForClose()
             process.waitUntilExit()
             #expect(process.terminationReason == .exit)

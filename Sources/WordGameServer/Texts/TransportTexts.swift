@@ -33,7 +33,9 @@ enum TransportTexts {
     static let badUTF8 = "That line was not UTF-8 text; it was discarded. Type HELP for the commands."
 
     static let shuttingDown = "The server is shutting down."
-    static let shuttingDownOnSignal = "The server is shutting down (signal)."
+    /// SIGTERM or SIGINT: an operator stopped it, or its machine is restarting. Said to players in words,
+    /// not as "(signal)": the console's own line says which signal.
+    static let shuttingDownOnSignal = "The server is shutting down: it was stopped, or its machine is restarting."
     static let internalError = "The server stopped after an internal error."
 
     // The operator's console.

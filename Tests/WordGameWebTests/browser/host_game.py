@@ -145,6 +145,14 @@ def refresh_during_the_second_game(driver, bo_plays):
     driver.refresh()
     facts = wait_until("the room back after a refresh mid-game", lambda: "· pair" in (text(driver, "facts") or "") and text(driver, "facts"))
     check("game 2 · pair" in facts, f"after a refresh during the second game the projector still says game 2: {facts!r}")
+    by_id(driver, "c-close").click()
+    wait_until("the question", lambda: visible(driver, "confirm"))
+    by_id(driver, "confirm-ok").click()
+    wait_until("the closed room", lambda: visible(driver, "c-new"))
+    by_id(driver, "c-new").click()
+    wait_until("the form for a new room", lambda: visible(driver, "open-room"))
+    teacher = by_id(driver, "teacher").get_attribute("value")
+    check(teacher == "Ms Rivera", f"a new room is offered under the teacher's name again: {teacher!r}")
 
 
 def download_results(driver):

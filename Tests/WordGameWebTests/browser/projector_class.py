@@ -143,6 +143,9 @@ def run(driver, players):
     by_id(driver, "c-calloff").click()
     wait_until("the start called off", lambda: not visible(driver, "countdown"))
 
+    # Locked just before closing: the closed screen must not go on saying so.
+    by_id(driver, "c-lock").click()
+    wait_until("the room locked", lambda: "locked" in (text(driver, "notice") or ""))
     driver.execute_script("document.getElementById('c-close').click()")
     wait_until("the question", lambda: visible(driver, "confirm"))
     by_id(driver, "confirm-ok").click()
@@ -152,6 +155,7 @@ def run(driver, players):
     check(text(driver, "facts") == "", f"a closed room's header counts no players: {text(driver, 'facts')!r}")
     notice = text(driver, "notice") or ""
     check("JOIN" not in notice and "QUIT" not in notice, f"no sentence asks the page to type a command: {notice!r}")
+    check(notice == "", f"a closed room's page says no older room event (\"The host locked the room\"): {notice!r}")
     errors = page_errors(driver)
     check(not errors, f"the page logged no errors: {errors}")
 

@@ -51,6 +51,17 @@ test('messages', () => {
   assert.equal(P.parseLine('PLAYED 2 "a" "b" WRONG "c" MAYBE'), null);
 });
 
+test('a name as it is typed: 16 characters, 16 columns', () => {
+  assert.equal(P.nameProblem('Maximiliano Ruiz'), '');
+  assert.equal(P.nameProblem('Zoe\u0308 and friends'), '', 'an accent typed apart is one character with its letter');
+  assert.equal(P.nameProblem('Ana   María'), '', 'a run of spaces is one');
+  assert.equal(P.nameProblem('ThisNameIsWayTooLongTruly'), 'Names are 1 to 16 characters: this one has 25.');
+  assert.equal(P.nameProblem('李小龍王大明張三'), '');
+  assert.match(P.nameProblem('李小龍王大明張三李'), /this one takes 18\.$/);
+  assert.equal(P.nameProblem('🍎🍎🍎🍎🍎🍎🍎🍎'), '');
+  assert.match(P.nameProblem('🍎🍎🍎🍎🍎🍎🍎🍎🍎'), /takes 18/);
+});
+
 test('the reading floor: 150 ms, or a quarter of a shorter pair', () => {
   assert.equal(P.readingFloorMs(5000), 150);
   assert.equal(P.readingFloorMs(600), 150);

@@ -37,6 +37,13 @@ def main():
 def play(driver, tcp):
     driver.get(f"{BASE}/?room={ROOM}")
     check(by_id(driver, "code").get_attribute("value") == ROOM.upper(), "the link's room fills in the code, in capitals")
+    # A name too long is said as it is typed, not after Join; fixed, it is said no more.
+    by_id(driver, "name").send_keys("Maximiliano Ruizz")
+    problem = wait_until("the name's problem, while typing", lambda: visible(driver, "join-problem") and text(driver, "join-problem"))
+    check(problem == "Names are 1 to 16 characters: this one has 17.", f"a 17-character name is told at once: {problem!r}")
+    by_id(driver, "name").send_keys(Keys.BACKSPACE)
+    wait_until("the problem gone at 16 characters", lambda: not visible(driver, "join-problem"))
+    by_id(driver, "name").send_keys(Keys.CONTROL, "a")
     by_id(driver, "name").send_keys(NAME)
     by_id(driver, "join-button").click()
     wait_until("the lobby", lambda: visible(driver, "lobby"))
@@ -94,11 +101,18 @@ def play(driver, tcp):
     correct, wrong, rank, ranked = (int(x) for x in match.groups())
     check((correct, wrong) == expected, f"the page's score {correct}/{wrong} is the one its answers earned {expected}")
     board = final_board(tcp)
-    check(board[NAME][1:] == [correct, wrong] and board[NAME][0] == rank, f"the page's rank and score match the last TOP: {board}")
+    check(board[NAME][1:3] == [correct, wrong] and board[NAME][0] == rank, f"the page's rank and score match the last TOP: {board}")
+    # Ties on right and wrong are broken by time: the page says so, with the page's own total.
+    ms = board[NAME][3]
+    rule = text(driver, "end-rule")
+    check(rule == f"Ranked by right answers, then fewer wrong, then less time in all: yours was {ms // 1000}.{ms % 1000 // 100} s.",
+          f"the end dialog says how ties are ranked, with the player's time: {rule!r} (TOP: {ms} ms)")
     check(answerer.gameover[0] == board["Tcp"][0] and answerer.gameover[1] == ranked == 2,
           f"the TCP player's GAMEOVER agrees: {answerer.gameover}")
     pairs = driver.execute_script("return [...document.querySelectorAll('#end-pairs li')].map(li => li.textContent)")
-    check(len(pairs) == 5 and all(f"{e} = {s}" in p for p, (e, s) in zip(pairs, seen)), f"the end dialog lists every pair: {pairs}")
+    # Worded as the verdict during the game: "old ≠ salón (old = viejo)".
+    listed = all(re.search(rf"\d+\. {re.escape(e)} [=≠] {re.escape(s)}", p) for p, (e, s) in zip(pairs, seen))
+    check(len(pairs) == 5 and listed, f"the end dialog lists every pair: {pairs}")
     said = [f"You said it is {PAGE_ANSWERS[n][0].lower()}" for n in range(1, 6)]
     check(all(words in p for p, words in zip(pairs, said)), f"the end dialog says what the page answered: {said}")
     marks = ["✓" if PAGE_ANSWERS[n][0] == answerer.reveals[n][2] else "✗" for n in range(1, 6)]
@@ -139,7 +153,7 @@ def expected_score(reveals):
 
 
 def final_board(tcp):
-    """The last TOP block the TCP player got before GAMEOVER: name → [rank, correct, wrong]."""
+    """The last TOP block the TCP player got before GAMEOVER: name → [rank, correct, wrong, ms]."""
     _, end = tcp.wait_line(lambda l: l.startswith("GAMEOVER"))
     lines = tcp.lines[:end]
     start = max(i for i, l in enumerate(lines) if l == "END TOP")
@@ -148,7 +162,7 @@ def final_board(tcp):
         if not line.startswith("TOP "):
             break
         f = fields(line)
-        board[f[2]] = [int(f[1]), int(f[3]), int(f[4])]
+        board[f[2]] = [int(f[1]), int(f[3]), int(f[4]), int(f[5])]
     return board
 
 
