@@ -239,7 +239,7 @@ function ok(m) {
   switch (m.what) {
     case 'NAME':
       state.name = m.name;
-      if (state.joining) link.send(`JOIN ${state.joining.code}`);
+      if (state.joining) state.joining.replies -= 1;
       break;
     case 'JOIN':
       state.room = m.room;
@@ -279,7 +279,17 @@ function error(m) {
   state.moved = null;
   if (state.leaving) return;
   if (m.code === 'moved') { followMove(place, m); return; }
-  if (state.joining) { joinRefused(m); return; }
+  if (state.joining) {
+    // NAME and JOIN went together: the first refusal is the one to show (a refused NAME makes JOIN's `no-name`).
+    const joining = state.joining;
+    joining.replies -= 1;
+    if (!joining.refused) {
+      joining.refused = true;
+      joinRefused(m);
+    }
+    if (joining.replies <= 0) state.joining = null;
+    return;
+  }
   const room = spokenRoom(state.room);
   switch (m.code) {
     case 'bad-code':
@@ -324,7 +334,6 @@ function joinRefused(m) {
     'server-full': 'The server is full right now. Try again in a moment.',
   };
   joinProblem(words[m.code] ?? withoutCommands(m.text));
-  state.joining = null;
 }
 
 /**
@@ -1126,9 +1135,10 @@ function joinRoom() {
   if (!name) { joinProblem('Type your name.'); return; }
   if (nameProblem(name)) { joinProblem(nameProblem(name)); return; }
   joinProblem('');
-  state.joining = { code: code.toUpperCase(), name };
+  // NAME and JOIN in one write: a slow network's round trip is paid once (the server reads lines in order).
+  state.joining = { code: code.toUpperCase(), name, replies: 2, refused: false };
   state.stopped = false;
-  link.open([commandWithName('NAME', name)]);
+  link.open([commandWithName('NAME', name), `JOIN ${state.joining.code}`]);
   render();
 }
 
@@ -1190,12 +1200,23 @@ function wire() {
 async function boot() {
   wire();
   const params = new URLSearchParams(location.search);
-  const roomFromLink = params.get('room');
-  if (roomFromLink && isRoomName(roomFromLink)) $('code').value = roomFromLink.toUpperCase();
-  try { $('name').value = localStorage.getItem(NAME_KEY) ?? ''; } catch { /* nothing kept */ }
+  // Join pressed before this script had come (a slow network): the form asked for /?code=…&name=…. The name leaves
+  // the address bar at once, and the page joins as if Join were pressed now.
+  const typed = { code: params.get('code'), name: params.get('name') };
+  if (typed.code !== null) history.replaceState(null, '', isRoomName(typed.code) ? `/?room=${typed.code.toUpperCase()}` : '/');
+  const roomFromLink = params.get('room') ?? typed.code;
+  // On a slow network the form shows before this script: what the student typed meanwhile stays.
+  if (roomFromLink && isRoomName(roomFromLink) && !$('code').value) $('code').value = roomFromLink.toUpperCase();
+  try { if (!$('name').value) $('name').value = localStorage.getItem(NAME_KEY) ?? ''; } catch { /* nothing kept */ }
   const sentHere = movedHere(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
   await seats.recover(); // a seat the browser lost in a crash, kept by IndexedDB
   const seat = await seatToResume(roomFromLink && isRoomName(roomFromLink) ? roomFromLink : null);
+  if (!seat && typed.code !== null && typed.name) {
+    $('code').value = typedText(typed.code).toUpperCase();
+    $('name').value = typed.name;
+    joinRoom();
+    return;
+  }
   if (!seat && sentHere.name && $('code').value) {
     // Sent on by another server with the room's code and the name: joined at once, as if Join were pressed.
     $('name').value = sentHere.name;
@@ -1204,6 +1225,9 @@ async function boot() {
     return;
   }
   if (!seat) {
+    // The connection opens while the student types: on a slow network, Join then costs one round trip, not three.
+    // (Unused, the server closes it after a minute, and Join opens another.)
+    link.open([]);
     // This tab played a seat in another room: it is held a minute longer, and this page says where it is.
     const held = seats.live()[sessionStorage.getItem(TAB_SEAT_KEY)];
     if (held && roomFromLink) {

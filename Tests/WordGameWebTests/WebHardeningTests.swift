@@ -49,6 +49,41 @@ import WordGameTestSupport
         }
     }
 
+    /// A browser that takes gzip gets the files gzipped, which gzip itself inflates to the file; one that does not,
+    /// or weighs gzip at zero, gets them as they are. Both say `Vary: Accept-Encoding`, for caches between.
+    @Test func filesGoGzippedToThoseWhoTakeIt() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            for path in ["/", "/student.js", "/wordgame.css"] {
+                let file = path == "/" ? "student.html" : String(path.dropFirst())
+                let original = Array(try Data(contentsOf: WebServer.repositoryRoot.appendingPathComponent("Resources/web/\(file)")))
+                let socket = try RawSocket(port: server.webPort)
+                socket.send(Array("GET \(path) HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip, deflate, br, zstd\r\n\r\n".utf8))
+                let answer = try socket.readAllBytes()
+                let split = try #require(answer.firstRange(of: Array("\r\n\r\n".utf8)))
+                let head = String(decoding: answer[..<split.lowerBound], as: UTF8.self)
+                let body = Array(answer[split.upperBound...])
+                #expect(head.contains("Content-Encoding: gzip") && head.contains("Vary: Accept-Encoding"), "\(path): \(head)")
+                #expect(head.contains("Content-Length: \(body.count)") && body.count * 2 < original.count, "\(path): \(body.count) bytes")
+                if let gzip = ["/usr/bin/gzip", "/bin/gzip"].first(where: FileManager.default.isExecutableFile(atPath:)) {
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-gz-\(UUID().uuidString)")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    defer { try? FileManager.default.removeItem(at: folder) }
+                    try Data(body).write(to: folder.appendingPathComponent("page.gz"))
+                    let run = try ProgramRun.run(URL(fileURLWithPath: gzip), ["-d", folder.appendingPathComponent("page.gz").path])
+                    #expect(run.status == 0, "\(run.stderr)")
+                    #expect(Array(try Data(contentsOf: folder.appendingPathComponent("page"))) == original, "\(path) inflates to the file")
+                }
+            }
+            for refusing in ["", "Accept-Encoding: identity\r\n", "Accept-Encoding: gzip;q=0, br\r\n", "Accept-Encoding: *;q=0\r\n"] {
+                let head = try get(server, "/student.js", headers: refusing).components(separatedBy: "\r\n\r\n")[0]
+                #expect(!head.contains("Content-Encoding") && head.contains("Vary: Accept-Encoding"), "\(refusing): \(head)")
+            }
+            let wildcard = try get(server, "/student.js", headers: "Accept-Encoding: *\r\n")
+            #expect(wildcard.contains("Content-Encoding: gzip"), "* takes gzip")
+        }
+    }
+
     @Test func aHeadPastEightKilobytesIs431AndALongLineIs414() async throws {
         try await onOwnThread {
             let server = try WebServer()

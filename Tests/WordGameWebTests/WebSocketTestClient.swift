@@ -173,9 +173,13 @@ final class RawSocket {
 
     /// Everything until the server closes (or `timeout` seconds of nothing).
     func readAll(timeout: Double = 5) throws -> String {
+        String(decoding: try readAllBytes(timeout: timeout), as: UTF8.self)
+    }
+
+    func readAllBytes(timeout: Double = 5) throws -> [UInt8] {
         var bytes: [UInt8] = []
         while let chunk = try receive(timeout: timeout), !chunk.isEmpty { bytes += chunk }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
 

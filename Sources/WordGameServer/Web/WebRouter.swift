@@ -24,9 +24,11 @@ struct WebRouter {
     }
 
     /// Every page's policy: nothing from another host, no framing by another
-    /// site, no referrer (a results link carries the room's key).
+    /// site, no referrer (a results link carries the room's key). Forms go to
+    /// this server only: the students' join form, tapped before its script has
+    /// come on a slow network, asks for the page that joins.
     static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; "
-        + "base-uri 'none'; form-action 'none'"
+        + "base-uri 'none'; form-action 'self'"
     static let policyHeaders = [HTTPHeaderField(name: "Referrer-Policy", value: "no-referrer")]
 
     func answer(_ head: HTTPRequestHead) -> Answer {
@@ -34,7 +36,13 @@ struct WebRouter {
             return .response(HTTPResponse.error(.methodNotAllowed, message: WebTexts.onlyGet).serialized())
         }
         if let file = site.files[String(head.path)] {
-            return .response(Self.ok(file.body, type: file.contentType, cache: file.cacheControl))
+            // Either body may answer the same address: a cache keeps them apart by Accept-Encoding.
+            let vary = HTTPHeaderField(name: "Vary", value: "Accept-Encoding")
+            if let gzipped = file.gzipped, head.accepts(contentCoding: "gzip") {
+                return .response(Self.ok(gzipped, type: file.contentType, cache: file.cacheControl,
+                                         extra: [HTTPHeaderField(name: "Content-Encoding", value: "gzip"), vary]))
+            }
+            return .response(Self.ok(file.body, type: file.contentType, cache: file.cacheControl, extra: [vary]))
         }
         switch head.path {
         case "/join.json":

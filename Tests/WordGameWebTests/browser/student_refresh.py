@@ -26,6 +26,7 @@ def main():
         reopen(driver, tcp)
         lose_network(driver, tcp)
         a_link_to_another_room(driver, tcp)
+        a_join_pressed_before_the_script_came(driver)
     finally:
         driver.quit()
         tcp.close()
@@ -141,6 +142,20 @@ def a_link_to_another_room(driver, tcp):
     hint = text(driver, "join-problem") or ""
     check(f"seat in room {ROOM}" in hint, f"the page says where the seat is held: {hint!r}")
     check(not any(l.startswith("NOTICE back") for l in tcp.lines[mark:]), "the seat in the other room was not taken back")
+
+
+def a_join_pressed_before_the_script_came(driver):
+    """On a slow network the join form shows before its script: Join then asks for /?code=…&name=… (the form's own
+    GET, which the page's policy allows), and that page joins by itself, the name out of the address bar."""
+    csp = driver.execute_script("return fetch('/').then(r => r.headers.get('Content-Security-Policy'))")
+    check("form-action 'self'" in csp, f"the policy lets the form reach this server: {csp!r}")
+    form = driver.execute_script("const f = document.getElementById('join-form'); return [f.method, new URL(f.action).pathname]")
+    check(form == ["get", "/"], f"the form asks for the page with GET: {form}")
+    driver.get(f"{BASE}/?code=webgame4&name=Cy")
+    wait_until("the lobby", lambda: visible(driver, "lobby"))
+    check(text(driver, "lobby-room") == "webgame4" and "Cy (host, you)" in text(driver, "lobby-members"),
+          "the page of a Join sent before the script joins by itself")
+    check(driver.current_url.endswith("/?room=WEBGAME4"), f"the name is out of the address bar: {driver.current_url}")
 
 
 def last_top_entry(tcp, name):

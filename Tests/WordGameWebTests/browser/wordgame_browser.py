@@ -54,10 +54,13 @@ def run_case(name, body):
     sys.exit(0)
 
 
-def make_driver(width=1280, height=800, profile=None):
-    """A headless Chromium at that size; `profile`, a folder that keeps its storage between two browsers."""
+def make_driver(width=1280, height=800, profile=None, wait_for_load=True):
+    """A headless Chromium at that size; `profile`, a folder that keeps its storage between two browsers;
+    without `wait_for_load`, `get` returns at once, before the page has come."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    if not wait_for_load:
+        options.page_load_strategy = "none"
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
                  "--disable-extensions", "--disable-background-networking", "--hide-scrollbars",
                  f"--window-size={width},{height}", "--lang=en") + ((f"--user-data-dir={profile}",) if profile else ()):
