@@ -121,7 +121,8 @@ print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     \(browsers)
     Words: \(words.entries.count) pairs from \(wordsPath)\(listsNote)
-    Rules: \(rules.pairCount) pair\(rules.pairCount == 1 ? "" : "s") a game, \(spokenSeconds(rules.roundMilliseconds)) a pair, out after \(rules.maxIncorrect) wrong attempts\
+    Rules: \(rules.pairCount) pair\(rules.pairCount == 1 ? "" : "s") a game, \(spokenSeconds(rules.roundMilliseconds)) a pair, \
+    out after \(rules.maxIncorrect) wrong attempts\
     \(options.game.seed.map { ", seed \($0)" } ?? "").
     Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \
     \(options.hostedOnly ? "" : rooms)

@@ -88,8 +88,10 @@ import Testing
         for limit in [7, 15] {
             for _ in 0..<50 {
                 let count = Int.random(in: 2...(limit == 7 ? 19 : 286), using: &generator)
-                // Skewed frequencies (Fibonacci-like runs force deep trees without a limit).
-                let frequencies = (0..<count).map { index in index < 25 ? 1 << min(index, 40) : Int.random(in: 0...1_000, using: &generator) }
+                // Doubling frequencies first: without the limit, their tree would be as deep as they are many.
+                let frequencies = (0..<count).map { index in
+                    index < 25 ? 1 << index : Int.random(in: 0...1_000, using: &generator)
+                }
                 let lengths = HuffmanLengths.lengths(frequencies: frequencies, limit: limit)
                 #expect(lengths.max()! <= limit)
                 let kraft = zip(frequencies, lengths).filter { $0.0 > 0 }.reduce(0.0) { $0 + 1.0 / Double(1 << $1.1) }
