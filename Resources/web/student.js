@@ -914,7 +914,7 @@ function gameStatus() {
       : `Not sent yet: no connection. Your answer (${said}) goes when the connection is back, if the pair is still open.`;
   }
   if (state.timeUp) return '◷ Time is up';
-  if (performance.now() < state.tooSoonUntil) return 'Too soon: that tap came as the new pair appeared, so nothing was sent. Read it, then answer.';
+  if (performance.now() < state.tooSoonUntil) return 'Too soon: read the new pair first. Nothing was sent.';
   return 'Is the Spanish word the right translation?';
 }
 

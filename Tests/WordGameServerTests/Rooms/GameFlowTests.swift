@@ -138,6 +138,29 @@ import WordListFiles
         world.expect(ana, ["ERROR wrong-round \"Round 1 is not open; the current round is 2: type ANSWER 2 CORRECT|WRONG, or y / n.\""])
     }
 
+    /// An answer 10 ms before a player's deadline, as the player saw it, counts; one 1 ms after does not. The pair
+    /// left for both at 20 ms; Ana's round trip is 40 ms, credited, so her deadline is 20 + 250 + 40 = 310 ms; Bo's,
+    /// without one, 270 ms. (`wordgame-bench fairness` measures the same on real sockets, with figures.)
+    @Test func anAnswerTenMillisecondsBeforeTheDeadlineCountsAndOneAfterDoesNot() throws {
+        let world = HubWorld(rules: Rules(roundMilliseconds: 250, pairCount: 3))
+        let ana = world.player("Ana"), bo = world.player("Bo")
+        world.type("START", from: ana)
+        let tag = try #require(world.lastTag)
+        world.advance(to: .milliseconds(20))
+        world.deliver(tag: tag, to: ana, roundTrip: 40)
+        world.deliver(tag: tag, to: bo)
+        for client in [ana, bo] { _ = world.take(client) }
+        world.advance(to: .milliseconds(271))
+        world.type("ANSWER 1 y", from: bo)
+        let bos = world.take(bo)
+        #expect(bos.contains { $0.hasPrefix("ERROR too-late ") }, "1 ms after his deadline: \(bos)")
+        world.advance(to: .milliseconds(300))
+        _ = world.take(ana)
+        world.type("ANSWER 1 y", from: ana)
+        let anas = world.take(ana)
+        #expect(anas.first == "OK ANSWER 1 CORRECT", "10 ms before hers, the credit for her round trip included: \(anas)")
+    }
+
     @Test func threeWrongAttemptsPutAPlayerOutAndTheOthersPlayOn() throws {
         let world = HubWorld(rules: Rules(roundMilliseconds: 2_000, maxIncorrect: 3, pairCount: 6))
         let (ana, bo) = Self.anaAndBo(world)

@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 
-from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, fields, kill_browser, make_driver, page_errors, run_case,
-                              screenshot_folder, tap_answer, text, visible, wait_until)
+from wordgame_browser import (READ_S, AutoAnswerer, TcpPlayer, by_id, check, fields, kill_browser, make_driver, page_errors,
+                              run_case, screenshot_folder, tap, text, visible, wait_until)
 
 BASE, PORT, RESULTS = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 PAIRS = 9
@@ -28,11 +28,16 @@ NAME = "Zoë"
 WORDS = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Resources/words.json"), encoding="utf-8"))
 
 
-def right_button(driver):
-    """The button a student who knows the words taps for the pair on the screen."""
-    english, spanish = text(driver, "english"), text(driver, "spanish")
-    correct = any(w["text_eng"] == english and w["text_spa"] == spanish for w in WORDS)
-    return "answer-correct" if correct else "answer-wrong"
+def knows(english, spanish):
+    """CORRECT or WRONG, as a student (or Tess) who knows the words says it."""
+    return "CORRECT" if any(w["text_eng"] == english and w["text_spa"] == spanish for w in WORDS) else "WRONG"
+
+
+def answer_rightly(driver):
+    """Once the pair has been read, the right button for the pair on the screen then, tapped at once."""
+    time.sleep(READ_S)
+    said = knows(text(driver, "english"), text(driver, "spanish"))
+    tap(driver, "answer-correct" if said == "CORRECT" else "answer-wrong", touch=True)
 
 
 def main():
@@ -61,11 +66,12 @@ def play(student, host, tess, profile):
     host.send("HOST")
     line, _ = host.wait_line(lambda l: l.startswith("OK HOST"))
     code = fields(line)[2].upper()
-    # Tess thinks 2 s a pair: the pairs pass at her pace while the student is away (a round does not wait for a dropped player).
-    host.send(f"RULES PAIRS {PAIRS} SECONDS 4 OUT 3")
+    # Tess knows the words and thinks 2 s a pair: the pairs pass at her pace while the student is away (a round does
+    # not wait for a dropped player). 8 s a pair: time enough for a loaded machine's taps once the student is back.
+    host.send(f"RULES PAIRS {PAIRS} SECONDS 8 OUT 3")
     host.wait_line(lambda l: l == "OK RULES")
     tess.join(code)
-    AutoAnswerer(tess, lambda n, e, s: "CORRECT", delay=2.0)
+    AutoAnswerer(tess, lambda n, e, s: knows(e, s), delay=2.0)
 
     student.get(f"{BASE}/?room={code}")
     by_id(student, "name").send_keys(NAME)
@@ -74,7 +80,7 @@ def play(student, host, tess, profile):
     host.send("START")
 
     wait_until("pair 1", lambda: pair_shown(student, 1), timeout=20)
-    tap_answer(student, right_button(student), touch=True)
+    answer_rightly(student)
     wait_until("pair 1 taken", lambda: (text(student, "game-status") or "").startswith("Answered ✓"))
     wait_until("pair 2", lambda: pair_shown(student, 2), timeout=15)
     time.sleep(0.5)  # pair 2 is on the screen: it reached the student
@@ -104,7 +110,7 @@ def play(student, host, tess, profile):
             (n for n in range(last_tapped + 1, PAIRS + 1) if pair_shown(again, n)), None), timeout=20)
         if shown == "end":
             break
-        tap_answer(again, right_button(again), touch=True)
+        answer_rightly(again)
         last_tapped = shown
     wait_until("the end dialog", lambda: visible(again, "end"), timeout=20)
 
