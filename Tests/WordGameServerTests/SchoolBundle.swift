@@ -22,6 +22,12 @@ enum SchoolBundle {
     /// The unpacked `wordgame` folder, built once for every test that needs it.
     static let folder: Result<String, TestFailure> = build()
 
+    /// The bundle is a whole static release build, minutes of two cores: `.ci/run` tests it in a step of its own
+    /// (`WORDGAME_SCHOOL_BUNDLE=1 swift test --filter SchoolBundleTests`), not every developer's `swift test`.
+    static let asked = ProcessInfo.processInfo.environment["WORDGAME_SCHOOL_BUNDLE"] == "1"
+    static let notAsked = "the school bundle is a static release build, tested by .ci/run's own step: "
+        + "WORDGAME_SCHOOL_BUNDLE=1 swift test --filter SchoolBundleTests (skipped)"
+
     /// Whether systemd's own reading of the unit can be had (Debian's systemd package).
     static let canVerifyUnits = FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")
 

@@ -9,7 +9,8 @@ import WordGameTestSupport
 /// symlink from another folder with an empty environment (and, where the
 /// machine allows, with the toolchain's libraries hidden), serves the game and
 /// the pages from the bundle's own Resources.
-@Suite(.enabled(if: SchoolBundle.swift != nil, "no swift on PATH or in /opt/swift: the bundle cannot be built"))
+@Suite(.enabled(if: SchoolBundle.asked, "\(SchoolBundle.notAsked)"),
+       .enabled(if: SchoolBundle.swift != nil, "no swift on PATH or in /opt/swift: the bundle cannot be built"))
 struct SchoolBundleTests {
     /// What a glibc system has without Swift; anything else (libswiftCore, libFoundation, libdispatch, ICU) would be the toolchain's.
     static let systemLibraries: Set<String> = ["linux-vdso.so.1", "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1",

@@ -47,9 +47,8 @@ final class FleetOfServers {
 /// Pages): a page whose room or seat is on another server goes to that
 /// server's page and joins, hosts, watches or takes the seat back there by
 /// itself; a directory out of reach is said, and the page stays usable.
-/// Inside BrowserTests, whose cases run one at a time (its `.serialized`
-/// holds for this suite too): two browsers and three servers beside another
-/// case's would leave a timed fall no core.
+/// Each case opens two browsers and three servers: it takes both browser
+/// turns (`BrowserTurns`), so no other case's timed fall runs beside it.
 extension BrowserTests {
     @Suite struct Fleet {
         static let redisMissing = "redis-server is not installed: the pages on a fleet of servers are not tested (skipped)"
@@ -58,8 +57,7 @@ extension BrowserTests {
         /// Runs a case's script with `arguments`, in browser/, and checks its PASS line.
         func runCase(_ name: String, _ arguments: [String], timeout: Double, sourceLocation: SourceLocation = #_sourceLocation) throws
             -> ProgramRun {
-            let path = BrowserTools.scripts.appendingPathComponent("\(name).py").path
-            let run = try ProgramRun.run(BrowserTools.python, ["-B", path] + arguments, in: BrowserTools.scripts, timeout: timeout)
+            let run = try BrowserTools.runScript("\(name).py", arguments, browsers: 2, timeout: timeout)
             BrowserTools.expectPassed(run, name, sourceLocation: sourceLocation)
             return run
         }

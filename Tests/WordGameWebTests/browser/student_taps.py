@@ -75,8 +75,10 @@ def run(student, host):
         for moment in MOMENTS:
             for button in BUTTONS:
                 pair = wait_for_pair(student, host, n)
-                someone_joins(code, n)
-                wait_until("a notice on the page", lambda: text(student, "game-notice"))
+                if moment == MOMENTS[0] and button == BUTTONS[0]:
+                    # A latecomer joins and drops: notices under the pair for the rest of this size (8 s each).
+                    someone_joins(code, n)
+                    wait_until("a notice on the page", lambda: text(student, "game-notice"))
                 seek(student, moment)
                 fits_the_screen(student, size, problems)
                 if moment == MOMENTS[-1] and button == BUTTONS[0]:
