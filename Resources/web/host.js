@@ -15,6 +15,7 @@
 // as HTML; the only URLs made from network text (the QR code, the results)
 // are built from a room code and a key checked against their alphabet.
 
+import { startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { Link, takeMoveFragment } from './link.js';
 import {
   commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, rulesText, sameRules, seconds, spokenRoom,
@@ -497,7 +498,7 @@ const OBSERVER_LINES = {
   ROUND(m, receivedAt) {
     this.round = { ...m, at: receivedAt };
     this.progress = null;
-    startFall(m.ms, receivedAt);
+    startFall(m.ms, this.game?.roundMs ?? m.ms, receivedAt);
   },
   PROGRESS(m) { if (this.round && this.round.n === m.n) this.progress = m; },
   WAITING(m) { this.waiting = m; },
@@ -602,20 +603,14 @@ function fillRows(list, rows) {
 }
 
 // The fall, as on the students' page: exactly the pair's time from when the line arrived.
-function startFall(ms, receivedAt) {
-  const elapsed = performance.now() - receivedAt;
-  for (const element of [$('p-drop'), $('p-timebar').firstElementChild]) {
-    element.classList.remove('falling');
-    void element.offsetWidth; // restart the animation
-    element.style.animationDuration = `${ms}ms`;
-    element.style.animationDelay = `${-elapsed}ms`;
-    element.classList.add('falling');
-  }
+const falling = () => [$('p-drop'), $('p-timebar')?.firstElementChild].filter(Boolean);
+
+function startFall(left, total, receivedAt) {
+  startFallOf(falling(), left, total, receivedAt);
 }
 
 function stopFall() {
-  $('p-drop')?.classList.remove('falling');
-  $('p-timebar')?.firstElementChild.classList.remove('falling');
+  stopFallOf(falling());
 }
 
 /** Shows the link's state in the header: a projector that lost the server says so, and comes back by itself. */

@@ -10,6 +10,7 @@
 // as HTML.
 
 import { Link, takeMoveFragment } from './link.js';
+import { pauseFall as pauseFallOf, startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { seats } from './seats.js';
 import {
   commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, ordinal, readingFloorMs, rulesText,
@@ -651,6 +652,9 @@ function played(m) {
 function playedTaken() {
   state.takingPlayed = false;
   const last = Math.max(0, ...state.history.map((e) => e.n));
+  // The verdict line says again how the pair before went, as it did before the reload or the crash.
+  const before = state.history.find((e) => e.n === last);
+  if (before) showVerdict(before);
   // A player still in: the pair open now is the one after the last revealed (§4 RESUME).
   if (state.me === 'PLAYING' && state.game) state.openPair = last < state.game.pairs ? last + 1 : null;
   if (state.me !== 'OUT') return;
@@ -759,35 +763,25 @@ function mergeSavedGame() {
 
 // ---- The fall ----------------------------------------------------------------
 //
-// The Spanish word falls for exactly the pair's time, counted from when the
-// ROUND line arrived (§7: the server is the clock): a CSS animation whose
-// delay is set back by what already passed. With reduced motion the word
-// stays put and a bar shrinks instead (wordgame.css).
+// The Spanish word falls over the pair's time (fall.js), and when it lands the
+// status says the time is up.
 
 let timeUpTimer = 0;
+const falling = () => [$('drop'), $('timebar').firstElementChild];
 
-function startFall(ms, receivedAt) {
-  const elapsed = performance.now() - receivedAt;
-  for (const element of [$('drop'), $('timebar').firstElementChild]) {
-    element.classList.remove('falling', 'paused');
-    void element.offsetWidth; // restart the animation
-    element.style.animationDuration = `${ms}ms`;
-    element.style.animationDelay = `${-elapsed}ms`;
-    element.classList.add('falling');
-  }
+function startFall(left, receivedAt) {
+  const total = state.game?.roundMs ?? left;
   clearTimeout(timeUpTimer);
-  timeUpTimer = setTimeout(() => { state.timeUp = true; render(); }, Math.max(0, ms - elapsed));
+  timeUpTimer = setTimeout(() => { state.timeUp = true; render(); }, startFallOf(falling(), left, total, receivedAt));
 }
 
 function pauseFall() {
-  $('drop').classList.add('paused');
-  $('timebar').firstElementChild.classList.add('paused');
+  pauseFallOf(falling());
 }
 
 function stopFall() {
   clearTimeout(timeUpTimer);
-  $('drop').classList.remove('falling', 'paused');
-  $('timebar').firstElementChild.classList.remove('falling', 'paused');
+  stopFallOf(falling());
 }
 
 // ---- Drawing -----------------------------------------------------------------

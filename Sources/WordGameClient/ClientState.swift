@@ -2,10 +2,13 @@ import WordGame
 import WordGameProtocol
 
 extension RoundInfo {
-    /// How far this pair has fallen, received at `start`: 0 at the top, 1 when its time is up.
-    func fall(since start: Instant, at now: Instant) -> Double {
-        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6
-        return min(1, max(0, elapsed / Double(max(1, milliseconds))))
+    /// How far this pair has fallen, received at `start` with its `milliseconds` left of a pair of `total`: 0 at
+    /// the top, 1 when its time is up. A pair that arrives half over (after a drop) starts half fallen: the
+    /// word says how little time is left.
+    func fall(since start: Instant, at now: Instant, of total: Int) -> Double {
+        let whole = Double(max(1, total, milliseconds))
+        let elapsed = Double(now.nanoseconds - start.nanoseconds) / 1e6 + whole - Double(milliseconds)
+        return min(1, max(0, elapsed / whole))
     }
 }
 
@@ -130,7 +133,7 @@ public struct ClientState: Sendable {
     /// Once answered, the word stops where it was.
     public func fall(at now: Instant) -> Double {
         guard let round, let start = roundReceivedAt else { return 0 }
-        return round.fall(since: start, at: pressedAt.map { min($0, now) } ?? now)
+        return round.fall(since: start, at: pressedAt.map { min($0, now) } ?? now, of: game?.roundMilliseconds ?? round.milliseconds)
     }
 
     /// Whole seconds left in a countdown to the next game, rounded up; nil when none runs.

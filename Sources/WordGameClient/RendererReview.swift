@@ -41,8 +41,11 @@ extension Renderer {
             let mark = Self.mark(entry.record?.verdict)
             let text: String
             if let reveal = entry.record?.reveal {
-                let answer = reveal.truth == .correct ? "correct" : "wrong → \(ScreenText.safe(reveal.translation))"
-                text = "\(mark.0) \(ScreenText.safe(reveal.english)) = \(ScreenText.safe(reveal.spanish)): \(answer)"
+                // Worded as the pages word it: "peace ≠ pájaro (peace = paz)"; a pair missed while away says so.
+                let english = ScreenText.safe(reveal.english), shown = ScreenText.safe(reveal.spanish)
+                let truth = reveal.truth == .correct ? "\(english) = \(shown)"
+                    : "\(english) ≠ \(shown) (\(english) = \(ScreenText.safe(reveal.translation)))"
+                text = "\(mark.0) \(truth)" + (entry.record?.verdict == .away ? ": missed while you were away" : "")
             } else if entry.beforeThisClient {
                 // Played before this client took the seat back (a restart after a crash): it never saw the pair.
                 text = "\(mark.0) pair \(entry.number): played before this window took the seat back"

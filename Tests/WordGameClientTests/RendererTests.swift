@@ -40,9 +40,19 @@ import WordGameProtocol
 
     @Test func theFallFollowsTheRoundTimeNotAFixedFiveSeconds() {
         var state = playing()
-        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "dog", spanish: "perro", milliseconds: 2_000)), at: t(10_000))
+        state.receive(.game(GameInfo(pairs: 15, roundMilliseconds: 2_000, maxIncorrect: 3, players: 1)), at: t(10_000))
+        state.receive(.round(RoundInfo(number: 1, pairs: 15, english: "dog", spanish: "perro", milliseconds: 2_000)), at: t(10_000))
         #expect(row(of: "perro", in: frame(state, at: 11_000)) == (5 + Self.rows - 5) / 2)
         #expect(row(of: "perro", in: frame(state, at: 12_000)) == Self.rows - 5)
+    }
+
+    /// Back after a drop with 1 s of a 5 s pair left: the word is four fifths down, not at the top with all the time.
+    @Test func aPairTakenBackLateFallsFromWhereItIs() {
+        var state = playing()
+        state.receive(.round(RoundInfo(number: 4, pairs: 15, english: "dog", spanish: "perro", milliseconds: 1_000)), at: t(10_000))
+        let (top, bottom) = (5, Self.rows - 5)
+        #expect(row(of: "perro", in: frame(state, at: 10_000)) == top + (bottom - top) * 4 / 5)
+        #expect(row(of: "perro", in: frame(state, at: 11_000)) == bottom)
     }
 
     @Test func countersTopRightAndButtonsAtTheBottom() {
@@ -99,11 +109,14 @@ import WordGameProtocol
         var state = playing()
         state.receive(.reveal(Reveal(number: 3, english: "house", spanish: "casa", truth: .correct, translation: "casa")), at: t(0))
         state.receive(.result(RoundResult(number: 3, verdict: .right, correct: 1, wrong: 0, rank: 2, ranked: 5)), at: t(0))
-        state.receive(.gameOver(GameOver(rank: 2, ranked: 5, correct: 1, wrong: 0, milliseconds: 900)), at: t(0))
+        state.receive(.reveal(Reveal(number: 4, english: "peace", spanish: "pájaro", truth: .wrong, translation: "paz")), at: t(0))
+        state.receive(.result(RoundResult(number: 4, verdict: .right, correct: 2, wrong: 0, rank: 2, ranked: 5)), at: t(0))
+        state.receive(.gameOver(GameOver(rank: 2, ranked: 5, correct: 2, wrong: 0, milliseconds: 900)), at: t(0))
         let text = frame(state, at: 0, columns: 80, rows: 24).rows.joined(separator: "\n")
         #expect(text.contains("Game over"))
-        #expect(text.contains("Final score: 1 correct, 0 wrong — rank 2 of 5"))
-        #expect(text.contains("✓ house = casa: correct"))
+        #expect(text.contains("Final score: 2 correct, 0 wrong — rank 2 of 5"))
+        #expect(text.contains("✓ house = casa"))
+        #expect(text.contains("✓ peace ≠ pájaro (peace = paz)"), "worded as the pages and the game word it: \(text)")
         #expect(text.contains("[R]estart    [Q]uit"))
     }
 
@@ -154,7 +167,7 @@ import WordGameProtocol
         var seen = Set<Int>()
         for _ in 0..<40 {
             let f = frame(state, at: 0, columns: size.columns, rows: size.rows)
-            for number in 1...15 where f.rows.contains(where: { $0.contains("w\(number) = s\(number):") }) { seen.insert(number) }
+            for number in 1...15 where f.rows.contains(where: { $0.contains("w\(number) = s\(number)") }) { seen.insert(number) }
             #expect(f.rows.contains { $0.contains("Final score: 15 correct, 0 wrong") || $0.contains("15 correct, 0 wrong") })
             _ = state.press(.down, at: t(0))
         }
@@ -162,7 +175,7 @@ import WordGameProtocol
         // Back to the top with the page keys; never before the first pair.
         for _ in 0..<5 { _ = state.press(.pageUp, at: t(0)) }
         #expect(state.reviewOffset == 0)
-        #expect(frame(state, at: 0, columns: size.columns, rows: size.rows).rows.contains { $0.contains("w1 = s1:") })
+        #expect(frame(state, at: 0, columns: size.columns, rows: size.rows).rows.contains { $0.contains("w1 = s1") })
     }
 
     @Test func theEndDialogSaysWhereTheListIsAndStopsAtItsEnd() {

@@ -58,9 +58,9 @@ import WordGameProtocol
         let wide = Renderer.frame(state, columns: 110, rows: 24, now: t(9_000)).rows.joined(separator: "\n")
         #expect(wide.contains("Out after 3 wrong attempts (while reconnecting)"), "\(wide)")
         #expect(!text.contains("pairs played"))
-        #expect(text.contains("✓ e1 = s1: correct") && text.contains("✗ e2 = s2: correct"), "\(text)")
+        #expect(text.contains("✓ e1 = s1") && text.contains("✗ e2 = s2"), "\(text)")
         #expect(text.contains("pair 3: missed while reconnecting") && text.contains("pair 4: missed while reconnecting"))
-        #expect(text.contains("· e6 = s6: correct"))
+        #expect(text.contains("· e6 = s6"))
     }
 
     /// The game ended while the connection was down: RESUME puts her in the lobby with no score of it.
@@ -77,7 +77,7 @@ import WordGameProtocol
         let text = Renderer.frame(state, columns: 80, rows: 24, now: t(9_000)).rows.joined(separator: "\n")
         #expect(text.contains("The game ended while your connection was down"), "\(text)")
         #expect(text.contains("Before the drop: 1 correct, 1 wrong"), "\(text)")
-        #expect(text.contains("✓ e1 = s1: correct") && text.contains("✗ e2 = s2: correct"), "\(text)")
+        #expect(text.contains("✓ e1 = s1") && text.contains("✗ e2 = s2"), "\(text)")
         let said = LineModeText.lines(for: .you(.lobby), state: state)
         #expect(said.first == "The game ended while your connection was down. Before the drop: 1 correct, 1 wrong.", "\(said)")
         // The next game starts afresh.

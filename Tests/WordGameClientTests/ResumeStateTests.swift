@@ -50,8 +50,10 @@ import WordGameProtocol
         #expect(state.screen == .playing && state.me == .playing)
         #expect((state.correct, state.wrong, state.rank, state.ranked) == (1, 2, 2, 2))
         #expect(state.round?.number == 4 && state.round?.spanish == "rojo")
-        // The pair falls over the time left, from when it arrived.
-        #expect(state.fall(at: t(20_750)) == 0.5)
+        // The pair falls from where it is: 1.5 s of 5 s were left when it came back, so it starts 70% down.
+        #expect(state.fall(at: t(20_000)) == 0.7)
+        #expect(state.fall(at: t(20_750)) == 0.85)
+        #expect(state.fall(at: t(21_500)) == 1)
         #expect(state.press(.character("y"), at: t(20_300)) == [.answer(round: 4, .correct)])
         #expect(state.resumableSeat?.token.code == "NEWCODE9")
         let frame = Renderer.frame(state, columns: 80, rows: 24, now: t(20_000))

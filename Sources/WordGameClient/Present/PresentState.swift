@@ -132,7 +132,7 @@ public struct PresentState: Sendable {
     /// How far the pair on screen has fallen: 0 at the top, 1 when its time is up.
     public func fall(at now: Instant) -> Double {
         guard let round, let start = roundReceivedAt else { return 0 }
-        return round.fall(since: start, at: now)
+        return round.fall(since: start, at: now, of: game?.roundMilliseconds ?? round.milliseconds)
     }
 
     public func showsReveal(at now: Instant) -> Bool {

@@ -18,6 +18,9 @@ struct GameSession {
     /// The leaderboard sent after the last pair closed, for whoever arrives
     /// mid-game (kept, not recomputed: a join never sorts the room).
     var lastLeaderboard: [ServerMessage] = []
+    /// The last pair's `REVEAL` and `TALLY`, for whoever arrives mid-game: a
+    /// teacher's page taken back shows the truth of the pair before, as it did.
+    var lastReveal: [ServerMessage] = []
     /// PROGRESS, at most once per interval.
     var progressUpdate = Coalescer()
 

@@ -60,11 +60,15 @@ extension Room {
             return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
         }
         guard let game, let gameLine = currentGameLine else { return [] }
-        // The game's rules and the board so far, so a latecomer sees the game, not a lobby.
-        var lines = [gameLine] + game.lastLeaderboard
+        // The game's rules, the last pair's truth and the board so far, so a latecomer (a refreshed projector)
+        // sees the game as it was, not a lobby; then the open pair, and how many have answered it.
+        var lines = [gameLine] + game.lastReveal + game.lastLeaderboard
         if let open = game.match.round {
             let left = open.openedAt.adding(milliseconds: rules.roundMilliseconds).milliseconds(since: now)
             lines.append(roundLine(open, milliseconds: max(0, Int(left))))
+            if open.answeredCount > 0 {
+                lines.append(.progress(round: open.index + 1, answered: open.answeredCount, playing: game.match.playingCount))
+            }
         }
         return lines
     }

@@ -32,6 +32,7 @@ extension Room {
             if verdict != nil { judgedCount += 1 }
         }
         game!.lastLeaderboard = leaderboard(standings)
+        game!.lastReveal = [reveal, .tally(tally)]
         let board = [.tally(tally)] + game!.lastLeaderboard
         for id in outcome.eliminated { roster.members[id]?.state = .out }
 

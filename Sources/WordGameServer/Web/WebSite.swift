@@ -27,6 +27,7 @@ public struct WebSite: Sendable {
         ("/protocol.js", "protocol.js", "text/javascript; charset=utf-8"),
         ("/link.js", "link.js", "text/javascript; charset=utf-8"),
         ("/seats.js", "seats.js", "text/javascript; charset=utf-8"),
+        ("/fall.js", "fall.js", "text/javascript; charset=utf-8"),
         ("/student.js", "student.js", "text/javascript; charset=utf-8"),
         ("/host.js", "host.js", "text/javascript; charset=utf-8"),
         ("/watch.js", "watch.js", "text/javascript; charset=utf-8"),

@@ -42,7 +42,8 @@ import WordGameProtocol
             "ROOM \"late\" PLAYING 2 \"Ana\" 0", "MEMBERS 2 \"Ana\" \"Cy\"", "YOU WATCHING",
             "RULES 5 3000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
-            "GAME 5 3000 3 1", "TOP 1 \"Ana\" 1 0 300", "END TOP",
+            "GAME 5 3000 3 1", "REVEAL 1 \"yesterday\" \"ordenador\" WRONG \"ayer\"", "TALLY 1 1 0 0",
+            "TOP 1 \"Ana\" 1 0 300", "END TOP",
             "ROUND 2 5 \"\(second.english)\" \"\(second.spanish)\" 2500",
         ])
         // Before the first reveal there is no board to send: GAME and the pair only.
@@ -83,6 +84,25 @@ import WordGameProtocol
             "TALLY 1 1 1 0", "TOP 1 \"Ana\" 1 0 300", "TOP 2 \"Bo\" 0 1 300", "END TOP",
             "ROUND 2 15 \"library\" \"azúcar\" 5000",
         ])
+    }
+
+    /// A teacher's page refreshed mid-pair, after one of two players answered: it hears how many have (PROGRESS
+    /// right after the pair), not "0 of them" until the next answer.
+    @Test func anObserverArrivingAfterAnAnswerHearsHowManyHaveAnswered() throws {
+        let world = HubWorld(rules: Rules(roundMilliseconds: 5_000))
+        let ana = world.player("Ana"), bo = world.player("Bo")
+        world.type("START", from: ana)
+        world.deliverTracked()
+        world.advance(by: 300)
+        world.type("ANSWER 1 y", from: ana)
+        world.advance(by: 300)
+        let viewer = world.connect()
+        world.type("WATCH", from: viewer)
+        let lines = world.take(viewer)
+        let round = try #require(lines.firstIndex { $0.hasPrefix("ROUND 1 ") })
+        #expect(lines[round + 1] == "PROGRESS 1 1 2", "\(lines)")
+        #expect(lines.contains("WAITING 1 \"Bo\""))
+        _ = bo
     }
 
     @Test func whoJoinsDuringACountdownHearsTheTimeLeft() {
