@@ -6,7 +6,7 @@
 
 import { Link, takeMoveFragment } from './link.js';
 import { isRoomName, MAX_MOVES, movedPage, spokenRoom, typedText, withoutCommands } from './protocol.js';
-import { Projector, showLinkStatus } from './host.js';
+import { Projector, showLinkStatus } from './projector.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -27,7 +27,7 @@ import WordGameTestSupport
             #expect(try exchange(server, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").hasPrefix("HTTP/1.1 405"))
             #expect(try exchange(server, "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 405"))
             let strangers = ["/nothing", "/../Package.swift", "/%2e%2e/Package.swift", "/student.html",
-                             "/Resources/web/host.html", "//etc/passwd"]
+                             "/Resources/web/host.html", "//etc/passwd", "/projector.html"]
             for path in strangers {
                 let answer = try get(server, path)
                 #expect(answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 400"), "\(path): \(answer.prefix(40))")
@@ -46,6 +46,19 @@ import WordGameTestSupport
                 #expect(head.contains("X-Content-Type-Options: nosniff"), "\(path)")
             }
             #expect(try get(server, "/host").contains("Cache-Control: no-store"))
+        }
+    }
+
+    /// The projector's markup is written once (projector.html) and is in both pages that show it, put there at start.
+    @Test func theProjectorsMarkupIsInBothPagesThatShowIt() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            for path in ["/host", "/watch"] {
+                let page = try get(server, path)
+                #expect(page.contains("<section id=\"stage\" class=\"stage\" hidden>") && page.contains("<section id=\"closed\""),
+                        "\(path)")
+                #expect(!page.contains("<!-- include"), "\(path): the include line is replaced")
+            }
         }
     }
 

@@ -29,6 +29,7 @@ public struct WebSite: Sendable {
         ("/seats.js", "seats.js", "text/javascript; charset=utf-8"),
         ("/fall.js", "fall.js", "text/javascript; charset=utf-8"),
         ("/student.js", "student.js", "text/javascript; charset=utf-8"),
+        ("/projector.js", "projector.js", "text/javascript; charset=utf-8"),
         ("/host.js", "host.js", "text/javascript; charset=utf-8"),
         ("/watch.js", "watch.js", "text/javascript; charset=utf-8"),
         ("/favicon.svg", "favicon.svg", "image/svg+xml"),
@@ -43,8 +44,9 @@ public struct WebSite: Sendable {
         var files: [String: File] = [:]
         for entry in table {
             let path = directory + "/" + entry.file
-            let body: [UInt8]
+            var body: [UInt8]
             do { body = try FileContents.read(path) } catch { throw WebSiteProblem(path: path, problem: error) }
+            if entry.type.hasPrefix("text/html") { body = try included(body, from: directory) }
             let cache = entry.type.hasPrefix("text/html") ? "no-store" : "no-cache"
             let gzipped = Gzip.compress(body)
             files[entry.path] = File(contentType: entry.type, body: body, gzipped: gzipped.count < body.count ? gzipped : nil,
@@ -55,6 +57,27 @@ public struct WebSite: Sendable {
 
     /// A site of the given files (tests).
     init(files: [String: File]) { self.files = files }
+
+    /// The markup two pages share, written once: a line that is only `<!-- include NAME.html -->` is replaced by
+    /// that file of the same folder (a name of lower-case letters and `-`, read now; one level, nothing from a request).
+    static func included(_ page: [UInt8], from directory: String) throws(WebSiteProblem) -> [UInt8] {
+        var lines = String(decoding: page, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            let words = line.split(separator: " ")
+            guard words.count == 4, words[0] == "<!--", words[1] == "include", words[3] == "-->",
+                  words[2].hasSuffix(".html"), words[2].dropLast(5).allSatisfy({ $0 == "-" || ("a"..."z").contains($0) })
+            else { continue }
+            let path = directory + "/" + words[2]
+            do { lines[index] = String(decoding: try FileContents.read(path), as: UTF8.self).trimmingSuffix("\n") } catch {
+                throw WebSiteProblem(path: path, problem: error)
+            }
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }
 
 /// A page of the web port that could not be read at start.
