@@ -52,14 +52,15 @@ let package = Package(
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
             "WordGameCommandLine", "WordListFiles", "QRCode",
-        ]),
+        ], exclude: ["README.md"]),
         .executableTarget(name: "wordgame-server", dependencies: [
             "WordGame", "WordGameServer", "WordGameResults", "WordGamePOSIX", "WordGameCommandLine", "WordListFiles", "RedisClient",
             "WordGameFleet", "WordGameProtocol",
         ]),
         .executableTarget(name: "wordgame-client", dependencies: ["WordGame", "WordGameProtocol", "WordGameClient", "WordGamePOSIX"]),
         // Statistics over a results folder: per player, and the words a class missed.
-        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGamePOSIX", "WordGameCommandLine"]),
+        .executableTarget(name: "wordgame-report", dependencies: ["WordGameResults", "WordGamePOSIX", "WordGameCommandLine"],
+                          exclude: ["README.md"]),
         // Benchmarks: start wordgame-server (and redis-server) on 127.0.0.1 and play them with many sockets.
         .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX", "WebCodec"], exclude: ["README.md"]),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles"]),
