@@ -11,7 +11,7 @@
 import { Link, takeMoveFragment } from './link.js';
 import { Projector, showLinkStatus } from './projector.js';
 import {
-  commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, seconds, spokenRoom, typedText, withoutCommands,
+  BlockReader, commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, seconds, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -486,7 +486,7 @@ const SECONDS_TEXT = /^[0-9]{1,2}(?:\.[0-9])?$/;
 
 /** The dialog's state: the server's word lists, and whether a RULES line waits for its answer. */
 function rulesForm() {
-  return { lists: [], incomingLists: [], applying: false, edited: false };
+  return { lists: [], blocks: new BlockReader(), applying: false, edited: false };
 }
 
 /**
@@ -495,13 +495,10 @@ function rulesForm() {
  */
 function rulesLine(host, m) {
   const form = host.rules;
-  if (m.type === 'WORDLIST') {
-    if (LIST_NAME.test(m.name)) form.incomingLists.push({ name: m.name, words: m.words });
-    return true;
-  }
-  if (m.type === 'END' && m.block === 'WORDLIST') {
-    form.lists = form.incomingLists;
-    form.incomingLists = [];
+  const whole = form.blocks.take(m);
+  if (m.type === 'WORDLIST') return true;
+  if (whole?.block === 'WORDLIST') {
+    form.lists = whole.lines.filter((line) => LIST_NAME.test(line.name)).map((line) => ({ name: line.name, words: line.words }));
     fillLists(host);
     return true;
   }

@@ -11,7 +11,7 @@
 // are built from a room code and a key checked against their alphabet.
 
 import { startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
-import { looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withoutCommands } from './protocol.js';
+import { BlockReader, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withoutCommands } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,7 +60,7 @@ export class Projector {
   newRoom() {
     this.info = null;
     this.roster = [];
-    this.incomingRoster = [];
+    this.blocks = new BlockReader(); // ROSTER, TOP and RANKING lines, until their END
     this.locked = false;
     // The room's rules for its next game (RULES): the lobby shows them.
     this.rules = null;
@@ -80,9 +80,7 @@ export class Projector {
     this.lastReveal = null;
     this.lastTally = null;
     this.top = [];
-    this.incomingTop = [];
     this.ranking = [];
-    this.incomingRanking = [];
     this.phase = 'podium';
     this.phaseAt = 0;
     this.pageStart = 0; // the ranking's page: the index of its first row
@@ -102,8 +100,17 @@ export class Projector {
   // ---- Lines ---------------------------------------------------------------
 
   receive(m, receivedAt) {
+    const whole = this.blocks.take(m);
+    if (whole) this.takeBlock(whole);
     const handler = OBSERVER_LINES[m.type];
     if (handler) handler.call(this, m, receivedAt);
+  }
+
+  /** A block, whole: the roster on arrival, a board, the whole ranking. */
+  takeBlock({ block, lines }) {
+    if (block === 'ROSTER') this.roster = lines.map((m) => m.name);
+    if (block === 'TOP') this.top = lines;
+    if (block === 'RANKING') this.ranking = lines;
   }
 
   /** The host's seat or the viewer's place is (again) ours: what follows rebuilds the room. */
@@ -114,9 +121,7 @@ export class Projector {
     this.round = null;
     this.progress = null;
     this.waiting = null;
-    this.incomingRoster = [];
-    this.incomingTop = [];
-    this.incomingRanking = [];
+    this.blocks.reset();
     this.locked = false; // NOTICE locked follows if it is
     stopFall();
     this.awaitingRoom = true;
@@ -453,12 +458,6 @@ const OBSERVER_LINES = {
     if (m.state === 'OUTSIDE' && this.room) this.closed = true;
     this.me = m.state;
   },
-  ROSTER(m) { this.incomingRoster.push(m.name); },
-  END(m) {
-    if (m.block === 'ROSTER') { this.roster = this.incomingRoster; this.incomingRoster = []; }
-    if (m.block === 'TOP') { this.top = this.incomingTop; this.incomingTop = []; }
-    if (m.block === 'RANKING') { this.ranking = this.incomingRanking; this.incomingRanking = []; }
-  },
   ARRIVED(m) { if (!this.roster.includes(m.name)) this.roster.push(m.name); },
   DEPARTED(m) { this.roster = this.roster.filter((name) => name !== m.name); },
   NOTICE(m) {
@@ -502,7 +501,6 @@ const OBSERVER_LINES = {
     stopFall();
   },
   TALLY(m) { this.lastTally = m; },
-  TOP(m) { this.incomingTop.push(m); },
   GAMEOVER() {
     this.gameOver = true;
     this.round = null;
@@ -511,7 +509,6 @@ const OBSERVER_LINES = {
     stopFall();
     this.showPhase('podium');
   },
-  RANKING(m) { this.incomingRanking.push(m); },
   ERROR(m) { this.notice(withoutCommands(m.text)); },
 };
 

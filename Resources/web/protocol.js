@@ -197,6 +197,34 @@ function readField(token, kind) {
   return kind.split('|').includes(token.text) ? token.text : null;
 }
 
+// ---- Blocks: lines of one keyword ended by END <keyword> (§2) ----
+
+/** The keywords whose lines come as a block. */
+const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED']);
+
+/**
+ * The blocks read whole, as every page reads them: `take(message)` keeps a block's lines, each kind apart, and
+ * at its END gives `{block, lines}` (a leaderboard never half read); null for any other line.
+ */
+export class BlockReader {
+  constructor() { this.reset(); }
+
+  /** Forgets a block begun and not ended (a link that went in the middle of one). */
+  reset() { this.lines = new Map(); }
+
+  take(message) {
+    if (BLOCKS.has(message.type)) {
+      if (!this.lines.has(message.type)) this.lines.set(message.type, []);
+      this.lines.get(message.type).push(message);
+      return null;
+    }
+    if (message.type !== 'END' || !BLOCKS.has(message.block)) return null;
+    const lines = this.lines.get(message.block) ?? [];
+    this.lines.delete(message.block);
+    return { block: message.block, lines };
+  }
+}
+
 // ---- MOVED: a room or seat on another server (§4 "A fleet of servers", §5 MOVED) ----
 
 /** How many times in a row a page follows MOVED for one command (§4, §8); then it shows the server's error. */

@@ -13,7 +13,7 @@ import { Link, takeMoveFragment } from './link.js';
 import { pauseFall as pauseFallOf, startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { seats } from './seats.js';
 import {
-  commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, ordinal, readingFloorMs, rulesText,
+  BlockReader, commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, ordinal, readingFloorMs, rulesText,
   sameRules, seconds, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
@@ -103,8 +103,6 @@ const state = {
   carried: null,
   /** After RESUME's SCORE: the open pair's ROUND follows the leaderboard if the pair is still ours to answer (§4, RESUME). */
   afterScore: false,
-  /** Between RESUME's first PLAYED line and its END PLAYED: the server's account replaces the page's. */
-  takingPlayed: false,
   /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
   afterResume: false,
   timeUp: false,
@@ -118,7 +116,6 @@ const state = {
   rank: 0,
   ranked: 0,
   top: [],
-  incomingTop: [],
   final: null,
   outAfter: null,
   countdownEnds: 0,
@@ -153,6 +150,8 @@ function receive(message, receivedAt) {
     state.afterScore = false;
     if (message.type !== 'ROUND') noRoundAfterResume();
   }
+  const whole = blocks.take(message);
+  if (whole) takeBlock(whole);
   const handler = handlers[message.type];
   if (handler) handler(message, receivedAt);
   if (state.seat && message.type !== 'BYE') keepSeatFresh();
@@ -160,6 +159,14 @@ function receive(message, receivedAt) {
 }
 
 /** The lines between RESUME's SCORE and the open pair's ROUND: the game so far (PLAYED), then the leaderboard. */
+/** TOP and PLAYED lines, kept until their END (blocks, takeBlock). */
+const blocks = new BlockReader();
+
+function takeBlock({ block, lines }) {
+  if (block === 'TOP') state.top = lines;
+  if (block === 'PLAYED') played(lines);
+}
+
 const isTopLine = (m) => m.type === 'TOP' || m.type === 'PLAYED' || (m.type === 'END' && (m.block === 'TOP' || m.block === 'PLAYED'));
 
 const handlers = {
@@ -204,14 +211,7 @@ const handlers = {
   },
   REVEAL: reveal,
   RESULT: result,
-  TOP(m) { state.incomingTop.push(m); },
-  END(m) {
-    if (m.block === 'PLAYED') playedTaken();
-    if (m.block !== 'TOP') return;
-    state.top = state.incomingTop;
-    state.incomingTop = [];
-  },
-  PLAYED: played,
+
   GAMEOVER(m) {
     state.final = m;
     state.round = null;
@@ -468,7 +468,7 @@ function beginGame(info) {
   state.rank = 0;
   state.ranked = 0;
   state.top = [];
-  state.incomingTop = [];
+  blocks.reset();
   state.outAfter = null;
   state.countdownEnds = 0;
   state.gameProblem = '';
@@ -634,32 +634,27 @@ function reveal(m) {
  * server judged this player on it. It replaces what the page kept (a new browser after a crash kept
  * nothing), so the review lists every pair as it really went, those missed while away included.
  */
-function played(m) {
-  if (!state.takingPlayed) {
-    state.takingPlayed = true;
-    state.history = [];
-  }
-  const verdict = m.outcome === 'OUT' ? null : m.outcome;
-  const entry = { n: m.n, english: m.english, spanish: m.spanish, truth: m.truth, translation: m.translation, said: null,
-    verdict, as: verdict ? 'PLAYING' : 'OUT' };
-  entry.said = saidFromVerdict(entry);
-  state.history = state.history.filter((old) => old.n !== m.n).concat(entry);
-  state.said[m.n] = entry.said;
-  state.lastRevealed = Math.max(state.lastRevealed, m.n);
-}
-
-/** END PLAYED: a player who is out went out after the pair before the first they watched. */
-function playedTaken() {
-  state.takingPlayed = false;
+function played(lines) {
+  state.history = lines.map((m) => {
+    const verdict = m.outcome === 'OUT' ? null : m.outcome;
+    const entry = { n: m.n, english: m.english, spanish: m.spanish, truth: m.truth, translation: m.translation, said: null,
+      verdict, as: verdict ? 'PLAYING' : 'OUT' };
+    entry.said = saidFromVerdict(entry);
+    state.said[m.n] = entry.said;
+    return entry;
+  });
   const last = Math.max(0, ...state.history.map((e) => e.n));
+  state.lastRevealed = Math.max(state.lastRevealed, last);
   // The verdict line says again how the pair before went, as it did before the reload or the crash.
   const before = state.history.find((e) => e.n === last);
   if (before) showVerdict(before);
   // A player still in: the pair open now is the one after the last revealed (§4 RESUME).
   if (state.me === 'PLAYING' && state.game) state.openPair = last < state.game.pairs ? last + 1 : null;
-  if (state.me !== 'OUT') return;
-  const watched = state.history.find((e) => e.as === 'OUT');
-  state.outAfter = watched ? watched.n - 1 : Math.max(0, ...state.history.map((e) => e.n));
+  if (state.me === 'OUT') {
+    // Out: after the pair before the first they watched.
+    const watched = state.history.find((e) => e.as === 'OUT');
+    state.outAfter = watched ? watched.n - 1 : last;
+  }
   keepGameWithSeat();
 }
 

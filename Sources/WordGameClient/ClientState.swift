@@ -44,8 +44,8 @@ public struct ClientState: Sendable {
     public var rank = 0
     public var ranked = 0
     public var top: [TopEntry] = []
-    /// TOP lines of a board still arriving; they replace `top` at `END TOP`.
-    var incomingTop: [TopEntry] = []
+    /// The blocks of lines still arriving (a board, the game so far): whole at their `END`.
+    var blocks = BlockReader()
     public var answered: (count: Int, of: Int)?
     /// The last revealed pair, shown briefly while the next one falls.
     public var lastReveal: PairRecord?
@@ -90,8 +90,6 @@ public struct ClientState: Sendable {
     /// After a RESUME with nothing carried (a new process taking the seat back): the first pair this
     /// client can know; the ones before it were played before it came (`takeCarriedGameBack`).
     var seenFromPair: Int?
-    /// Between the first `PLAYED` line after `SCORE` and its `END PLAYED`: the server's list replaces what was kept.
-    var takingPlayedBack = false
 
     public static let feedbackMilliseconds = 1_500
 
@@ -185,6 +183,7 @@ public struct ClientState: Sendable {
         case .notice, .you: break
         default: sentOutBecause = nil  // the reason is only for the YOU OUTSIDE that comes right after it
         }
+        if let block = blocks.take(message) { return take(block) }
         switch message {
         case .room(let info):
             room = info
@@ -233,19 +232,6 @@ public struct ClientState: Sendable {
             self.rank = rank
             self.ranked = ranked
             takeCarriedGameBack()
-        // The game's pairs so far, as the server judged them (after SCORE): the end dialog lists them
-        // all, the ones before the drop and those missed while away, whatever this client kept.
-        case .played(let pair):
-            if !takingPlayedBack { history = []; takingPlayedBack = true }
-            history.append(PairRecord(reveal: pair.reveal, verdict: pair.outcome.verdict))
-            seenFromPair = nil
-        case .end(.played):
-            takingPlayedBack = false
-            if me == .out { outAfterPair = outAfterPairPlayed }
-        case .top(let entry): incomingTop.append(entry)
-        case .end(.top):
-            top = incomingTop
-            incomingTop = []
         case .gameOver(let over):
             carried = nil
             final = over
@@ -275,11 +261,27 @@ public struct ClientState: Sendable {
             // New rules after a game, while the end dialog is up: said, not only drawn in a lobby nobody sees yet.
             if let old = rules, old != told, game == nil || final != nil { notice = ClientTexts.newRules(told) }
             rules = told
-        case .info, .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .pong: break
-        case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .roster, .arrived, .departed, .waiting,
-             .tally, .ranking, .web, .saved, .games, .wordList, .rulesSet: break
+        // A block's lines: `blocks` keeps them for their END, above.
+        case .help, .top, .played, .roster, .ranking, .wordList, .end: break
+        case .info, .welcome, .nameSet, .joined, .left, .answerTaken, .pong: break
+        case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .arrived, .departed, .waiting,
+             .tally, .web, .saved, .games, .rulesSet: break
         // A reply to JOIN or RESUME, which are sent (and their MOVED followed) before the game's loop: `JoinRoom`.
         case .moved: break
+        }
+    }
+
+    /// A block, whole: the leaderboard; the game so far, as the server judged it (after `SCORE`, on coming back:
+    /// the end dialog then lists every pair, those before the drop and those missed while away, whatever this
+    /// client kept).
+    mutating func take(_ block: BlockReader.Block) {
+        switch block {
+        case .top(let entries): top = entries
+        case .played(let pairs):
+            history = pairs.map { PairRecord(reveal: $0.reveal, verdict: $0.outcome.verdict) }
+            seenFromPair = nil
+            if me == .out { outAfterPair = outAfterPairPlayed }
+        case .help, .roster, .ranking, .wordLists: break
         }
     }
 
@@ -306,7 +308,7 @@ public struct ClientState: Sendable {
         rank = 0
         ranked = 0
         top = []
-        incomingTop = []
+        blocks.reset()
         history = []
         lastReveal = nil
         lastRevealAt = nil

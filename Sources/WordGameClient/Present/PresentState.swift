@@ -33,14 +33,14 @@ public struct PresentState: Sendable {
     public var info: RoomInfo?
     /// Members in join order.
     public var roster: [String] = []
-    var incomingRoster: [String] = []
+    /// The blocks of lines still arriving (the roster, a board, the ranking, the word lists): whole at their `END`.
+    var blocks = BlockReader()
     public var locked = false
     public var game: GameInfo?
     /// The room's rules for its next game (`RULES`), for the lobby and the host's settings.
     public var rules: RoomRules?
     /// The server's word lists, from its reply to `RULES` (`WORDLIST` lines), for the settings screen.
     public var wordLists: [(name: String, words: Int)] = []
-    var incomingWordLists: [(name: String, words: Int)] = []
     /// The host's settings screen, open between games (`R`); nil when closed.
     public var settings: PresentSettings?
     /// Games started while this screen watched, for the header: "game 2".
@@ -53,9 +53,7 @@ public struct PresentState: Sendable {
     public var lastTally: Tally?
     public var lastRevealAt: Instant?
     public var top: [TopEntry] = []
-    var incomingTop: [TopEntry] = []
     public var ranking: [RankingEntry] = []
-    var incomingRanking: [RankingEntry] = []
     public var gameOver = false
     /// When the next game starts: the start delay of the host's START, or auto-start's countdown.
     public var countdownEnds: Instant?
@@ -164,6 +162,7 @@ public struct PresentState: Sendable {
     // MARK: Events
 
     public mutating func receive(_ message: ServerMessage, at now: Instant) {
+        if let block = blocks.take(message) { return take(block) }
         switch message {
         case .hosted(let room, let key):
             if room != self.room { self = PresentState(keeping: self) }
@@ -185,16 +184,12 @@ public struct PresentState: Sendable {
             round = nil
             progress = nil
             waiting = nil
-            incomingRoster = []
+            blocks.reset()
             locked = false
             resumedAwaitingRoom = true
         case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
         case .web(let url): browserAddress = url
         case .you(let state): me = state
-        case .roster(let name): incomingRoster.append(name)
-        case .end(.roster):
-            roster = incomingRoster
-            incomingRoster = []
         case .arrived(let name): roster.append(name)
         case .departed(let name, _): roster.removeAll { $0 == name }
         case .notice(let event, let text):
@@ -221,20 +216,12 @@ public struct PresentState: Sendable {
             lastTally = nil
             lastRevealAt = now
         case .tally(let tally): lastTally = tally
-        case .top(let entry): incomingTop.append(entry)
-        case .end(.top):
-            top = incomingTop
-            incomingTop = []
         case .gameOver:
             gameOver = true
             round = nil
             waiting = nil
             page = 0
             pageTurnedAt = now
-        case .ranking(let entry): incomingRanking.append(entry)
-        case .end(.ranking):
-            ranking = incomingRanking
-            incomingRanking = []
         case .info(let text) where text.hasPrefix("The results of game"):
             resultsNote = Self.shortResultsNote(text)
         case .error(let problem) where settings?.applying == true:
@@ -245,12 +232,10 @@ public struct PresentState: Sendable {
             error = ClientTexts.withoutCommands(problem.text)
             errorAt = now
         case .bye(let text): goodbye = text
-        case .end(.wordList):
-            wordLists = incomingWordLists
-            incomingWordLists = []
-            settings?.lists = wordLists
-        case .welcome, .help, .end, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score, .played, .saved:
+        // A block's lines: `blocks` keeps them for their END, above.
+        case .help, .roster, .top, .ranking, .wordList, .played, .end: break
+        case .welcome, .nameSet, .joined, .left, .answerTaken, .members, .result,
+             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
             break
         case .rules(let told):
             // Changed after a game, while the podium or the ranking is up: the room event line says so.
@@ -260,11 +245,23 @@ public struct PresentState: Sendable {
             }
             rules = told
             settings?.receive(told)
-        case .wordList(let name, let words): incomingWordLists.append((name, words))
         case .rulesSet: if settings?.applying == true { settings = nil }
         case .moved: break  // a reply to HOST or WATCH, followed before the screen's loop
         // On arrival (a projector taken back mid-lesson): the games before; the next GAME is one more.
         case .games(let before): gamesPlayed = before
+        }
+    }
+
+    /// A block, whole: the roster on arrival, a board, the whole ranking, the server's word lists.
+    private mutating func take(_ block: BlockReader.Block) {
+        switch block {
+        case .roster(let names): roster = names
+        case .top(let entries): top = entries
+        case .ranking(let entries): ranking = entries
+        case .wordLists(let lists):
+            wordLists = lists.map { ($0.name, $0.words) }
+            settings?.lists = wordLists
+        case .help, .played: break
         }
     }
 

@@ -62,6 +62,21 @@ test('a name as it is typed: 16 characters, 16 columns', () => {
   assert.match(P.nameProblem('🍎🍎🍎🍎🍎🍎🍎🍎🍎'), /takes 18/);
 });
 
+test('blocks come whole at their END, each kind apart', () => {
+  const reader = new P.BlockReader();
+  const lines = ['TOP 1 "Ana" 2 0 900', 'ROSTER "Bo"', 'TOP 2 "Bo" 1 1 1200', 'ROUND 3 5 "dog" "perro" 5000'].map(P.parseLine);
+  assert.deepEqual(lines.map((m) => reader.take(m)), [null, null, null, null]);
+  const top = reader.take(P.parseLine('END TOP'));
+  assert.equal(top.block, 'TOP');
+  assert.deepEqual(top.lines.map((m) => m.name), ['Ana', 'Bo']);
+  assert.deepEqual(reader.take(P.parseLine('END TOP')), { block: 'TOP', lines: [] }, 'forgotten once given');
+  assert.deepEqual(reader.take(P.parseLine('END ROSTER')).lines.map((m) => m.name), ['Bo']);
+  reader.take(P.parseLine('PLAYED 1 "dog" "gato" WRONG "perro" AWAY'));
+  reader.reset();
+  assert.deepEqual(reader.take(P.parseLine('END PLAYED')).lines, []);
+  assert.equal(reader.take(P.parseLine('END SOMETHING')), null, 'an END of a block this page does not know');
+});
+
 test('the reading floor: 150 ms, or a quarter of a shorter pair', () => {
   assert.equal(P.readingFloorMs(5000), 150);
   assert.equal(P.readingFloorMs(600), 150);

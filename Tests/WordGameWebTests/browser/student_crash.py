@@ -84,6 +84,9 @@ def play(student, host, tess, profile):
     wait_until("pair 1 taken", lambda: (text(student, "game-status") or "").startswith("Answered ✓"))
     wait_until("pair 2", lambda: pair_shown(student, 2), timeout=15)
     time.sleep(0.5)  # pair 2 is on the screen: it reached the student
+    # The page keeps its seat in IndexedDB within a moment of getting it; on a loaded machine, make sure that moment
+    # has passed (a crash before it would be a crash before the seat was kept: nothing to take back).
+    wait_until("the seat kept in IndexedDB", lambda: seat_in_indexeddb(student), timeout=30)
     mark = host.count()
     kill_browser(student)
     host.wait_line(lambda l: l.startswith("NOTICE dropped"), start=mark)
@@ -94,7 +97,7 @@ def play(student, host, tess, profile):
     again = make_driver(375, 667, profile=profile)
     again.get(f"{BASE}/")
     wait_until("the seat taken back", lambda: visible(again, "game") and (text(again, "pair-number") or "").startswith("Pair"),
-               timeout=20)
+               timeout=45)
     check(True, "a new browser on the same phone takes the seat back by itself")
     status = text(again, "game-status") or ""
     check("out" not in status.lower(), f"three pairs away did not put the student out: {status!r}")
@@ -132,6 +135,19 @@ def play(student, host, tess, profile):
     errors = [e for e in page_errors(again) if "WebSocket" not in e]
     check(not errors, f"the new page logged no errors: {errors}")
     return again
+
+
+def seat_in_indexeddb(driver):
+    """Whether the page's IndexedDB copy of its seats (seats.js) holds a seat."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const request = indexedDB.open('wordgame', 1);
+        request.onsuccess = () => {
+          const get = request.result.transaction('kept', 'readonly').objectStore('kept').get('wordgame.seats');
+          get.onsuccess = () => { request.result.close(); done(Boolean(get.result && Object.keys(get.result).length)); };
+          get.onerror = () => done(false);
+        };
+        request.onerror = () => done(false);""")
 
 
 def results_of(name):
