@@ -180,7 +180,7 @@ def seek(driver, fraction):
         }
         return animations.length;""", fraction)
     check(count >= 1, f"the fall is animated ({count} animations) and sought to {int(fraction * 100)}%")
-    time.sleep(0.15)  # a frame or two to lay out
+    time.sleep(0.05)  # a frame to paint (the checks below lay the page out themselves)
 
 
 def expect(condition, what, problems):
