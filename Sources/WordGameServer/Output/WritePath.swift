@@ -32,7 +32,7 @@ final class WritePath: @unchecked Sendable {
     var streamed: [SendStream.Outcome] = []
     /// Set once every connection has been sent BYE: nothing is queued after it.
     var saidGoodbye = false
-    /// Where a WebSocket reader's own line is written before it is framed (`WebSocketLines`).
+    /// Where a reader's own line is written before its transport frames it (`OutputFraming.append`).
     var frameScratch: [UInt8] = []
 
     init(table: ConnectionTable, epoll: Epoll, affinity: ThreadAffinity, maxQueuedBytes: Int, sendThreads: SendThreads, openRooms: Bool) {
@@ -68,7 +68,7 @@ final class WritePath: @unchecked Sendable {
                 guard !connection.isClosed else { continue }
                 if connection.overflowed {
                     onEvent(.mustClose(connection, overflowedWith: connection.output.pendingCount))
-                } else if shared && !connection.human.isHolding && !connection.closeWhenFlushed {
+                } else if shared && connection.session?.human.isHolding != true && !connection.closeWhenFlushed {
                     together.append(connection)
                 } else {
                     flush(connection)
@@ -82,7 +82,7 @@ final class WritePath: @unchecked Sendable {
     /// lines that have left.
     func flush(_ connection: Connection) {
         affinity.check()
-        if let held = connection.human.releaseAtPause() {
+        if let held = connection.session?.human.releaseAtPause() {
             // Held human lines go with this send: nothing more comes to them in this turn.
             enqueueLines(held, for: connection, flushing: true)
             // Past the cap now: the turn's flush drops the connection, and says so.
@@ -158,11 +158,9 @@ final class WritePath: @unchecked Sendable {
         queued(on: connection, flushing: flushing)
     }
 
-    /// Queues lines (each ending in LF) as the connection's transport carries
-    /// them: as they are over TCP, a text frame each over a WebSocket.
+    /// Queues lines (each ending in LF) as the connection's transport carries them (`OutputFraming`).
     func enqueueLines(_ lines: [UInt8], tag: Int? = nil, for connection: Connection, flushing: Bool = false) {
-        let bytes = connection.framing.output == .webSocket ? WebSocketLines.wrap(lines) : lines
-        enqueue(bytes, tag: tag, for: connection, flushing: flushing)
+        enqueue(connection.outputFraming.wrap(lines), tag: tag, for: connection, flushing: flushing)
     }
 
     /// Queues what `write` appends, written straight into the connection's queue.

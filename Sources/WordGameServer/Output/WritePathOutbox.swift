@@ -17,8 +17,8 @@ extension WritePath: Outbox {
         var human: HumanBatch?
         for player in players {
             guard let target = table.connection(for: player) else { continue }
-            if target.mode == .machine {
-                enqueue(machine.bytes(for: target.framing.output), for: target, broadcast: players.count > 1)
+            if target.session?.mode == .machine {
+                enqueue(machine.bytes(for: target.outputFraming), for: target, broadcast: players.count > 1)
             } else {
                 if human == nil { human = humanBatch(messages) }
                 deliver(human!, to: target)
@@ -32,8 +32,8 @@ extension WritePath: Outbox {
         var human: HumanBatch?
         for player in players {
             guard let target = table.connection(for: player) else { continue }
-            if target.mode == .machine {
-                enqueue(machine.bytes(for: target.framing.output), tag: tag, for: target, broadcast: players.count > 1)
+            if target.session?.mode == .machine {
+                enqueue(machine.bytes(for: target.outputFraming), tag: tag, for: target, broadcast: players.count > 1)
             } else {
                 if human == nil { human = humanBatch([message], answering: true) }
                 deliver(human!, tag: tag, to: target)
@@ -41,22 +41,14 @@ extension WritePath: Outbox {
         }
     }
 
-    /// A message for one connection, whatever seat it speaks for: the
-    /// transport's own replies (errors in framing), and a message for a seat.
+    /// A message for one connection, whatever seat it speaks for: its
+    /// session's own replies (a bad line), and a message for a seat.
     func send(_ message: ServerMessage, on connection: Connection) {
-        if connection.mode == .machine {
+        if connection.session?.mode != .human {
             enqueueLines(Self.encode([message]), for: connection)
         } else {
             deliver(humanBatchReused(message), to: connection)
         }
-    }
-
-    /// `MODE`: what was held back goes first, in the mode it was written for,
-    /// then the confirmation, in the new one.
-    func setMode(_ mode: LineMode, of connection: Connection) {
-        if let held = connection.human.release() { enqueueLines(held, for: connection) }
-        connection.mode = mode
-        enqueueLines(Array((mode.confirmation + "\n").utf8), for: connection)
     }
 
     // MARK: Human mode
@@ -69,10 +61,11 @@ extension WritePath: Outbox {
     /// Queues `batch` for a human reader, through its stream (which may hold
     /// it back until the reader's next batch: the end of the turn releases it).
     func deliver(_ batch: HumanBatch, tag: Int? = nil, to connection: Connection) {
-        for piece in connection.human.deliver(batch, tag: tag, render: { humanBatch($0) }) {
+        guard let session = connection.session else { return }
+        for piece in session.human.deliver(batch, tag: tag, render: { humanBatch($0) }) {
             enqueueLines(piece.bytes, tag: piece.tag, for: connection)
         }
-        if connection.human.isHolding { markDirty(connection) }
+        if session.human.isHolding { markDirty(connection) }
     }
 
     /// The human lines of one message, written once while the same message
@@ -91,22 +84,18 @@ extension WritePath: Outbox {
     }
 }
 
-/// One send's machine lines, encoded on first need for each transport among
-/// its readers: as they are for TCP, framed once for WebSocket readers.
+/// One send's machine lines, encoded on first need, then framed once for
+/// each kind of transport among its readers.
 struct MachineLines {
     private let messages: [ServerMessage]
     private var lines: [UInt8]?
-    private var frames: [UInt8]?
+    private var framed = OutputFramingCache<[UInt8]>()
 
     init(_ messages: [ServerMessage]) { self.messages = messages }
 
-    mutating func bytes(for framing: OutputFraming) -> [UInt8] {
-        if lines == nil { lines = WritePath.encode(messages) }
-        switch framing {
-        case .lines: return lines!
-        case .webSocket:
-            if frames == nil { frames = WebSocketLines.wrap(lines!) }
-            return frames!
-        }
+    mutating func bytes(for framing: any OutputFraming) -> [UInt8] {
+        let lines = self.lines ?? WritePath.encode(messages)
+        self.lines = lines
+        return framed.value(for: framing) { $0.wrap(lines) }
     }
 }

@@ -126,7 +126,7 @@ final class Hub {
     // MARK: Commands
 
     /// A command from the seat `id` (lines that do not parse, and `MODE`, are
-    /// the transport's own business: `CommandReader`).
+    /// the session's own business: `Session.run`).
     func handle(_ command: ClientCommand, from id: PlayerID, at now: Instant) {
         affinity.check()
         if command != .quit { heard(id) }
@@ -173,7 +173,7 @@ final class Hub {
             guard let room = roomOrError(for: id) else { return }
             if let change { room.changeRules(change, by: id, at: now) } else { room.describeRules(to: id) }
         case .mode:
-            break  // the connection's own business, in any state: `CommandReader` takes it
+            break  // the connection's own business, in any state: `Session.run` takes it
         }
     }
 

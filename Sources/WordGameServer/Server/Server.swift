@@ -12,7 +12,7 @@ import WordGameResults
 ///   the game's port; pages and WebSocket on the web port, `ServerWeb.swift`);
 /// - `ConnectionTable`: who is connected, by socket and by seat;
 /// - `InputPath`: reading and pacing what connections send;
-/// - `CommandReader`: lines to commands for the hub;
+/// - `Session`: each connection's talk with the hub (its lines run, its mode);
 /// - `WritePath`: what rooms send, encoded and written;
 /// - `Hub`: the rooms, pure logic, which sees seats and messages, never sockets.
 /// This class wires them and carries their news between them.
@@ -115,7 +115,7 @@ public final class Server: @unchecked Sendable {
     private func wire() {
         for listener in [listener, webListener].compactMap({ $0 }) {
             listener.onAccepted = { [unowned self] connection, _ in
-                if connection.isSession { hub.connected(connection.player, address: connection.address) }
+                if connection.session != nil { hub.connected(connection.player, address: connection.address) }
             }
             listener.onFresh = { [unowned self] connection, now in readInput(from: connection, failed: false, at: now) }
         }
@@ -171,7 +171,7 @@ public final class Server: @unchecked Sendable {
         connection.isClosed = true
         connection.framing.discardInput()
         table.remove(connection)
-        if connection.isSession { hub.disconnected(connection.player, at: .now()) }
+        if connection.session != nil { hub.disconnected(connection.player, at: .now()) }
     }
 
     /// The server ends a connection on its own initiative: the hub lets go
@@ -189,20 +189,16 @@ public final class Server: @unchecked Sendable {
     private func take(_ event: InputPath.Event) {
         switch event {
         case .frame(let frame, let connection, let now):
-            switch CommandReader.read(frame, maxLineBytes: configuration.maxLineBytes) {
-            case .nothing: hub.heard(connection.player)
-            case .command(let command): hub.handle(command, from: connection.player, at: now)
-            case .mode(let mode):
-                hub.heard(connection.player)
-                writes.setMode(mode, of: connection)
-            case .problem(let problem):
-                hub.heard(connection.player)
-                writes.send(.error(problem), on: connection)
+            guard let session = connection.session else { return }
+            switch session.run(frame, as: connection.player, in: hub, at: now, maxLineBytes: configuration.maxLineBytes) {
+            case .nothing: break
+            case .lines(let lines): writes.enqueueLines(lines, for: connection)
+            case .message(let message): writes.send(message, on: connection)
             }
         case .reply(let bytes, let connection):
             writes.enqueue(bytes, for: connection)
         case .ended(let connection, let farewell):
-            if connection.isSession { hub.disconnected(connection.player, at: .now()) }
+            if connection.session != nil { hub.disconnected(connection.player, at: .now()) }
             writes.enqueue(farewell, for: connection)
             writes.closeAfterFlush(connection)
             connection.framing.discardInput()
@@ -243,14 +239,16 @@ public final class Server: @unchecked Sendable {
         let registrationEnds = now.adding(milliseconds: -limits.registrationMilliseconds)
         let idleSince = now.adding(milliseconds: -limits.idleMilliseconds)
         for connection in table.all where !connection.isClosing {
-            if !connection.isSession {
+            guard let session = connection.session else {
                 webHousekeeping(connection, at: now)
-            } else if connection.connectedAt < registrationEnds && !connection.seat.enteredARoom {
+                continue
+            }
+            if connection.connectedAt < registrationEnds && !session.seat.enteredARoom {
                 sendOff(connection, [.bye(TransportTexts.registrationOver(milliseconds: limits.registrationMilliseconds))], at: now)
             } else if connection.lastLineAt < idleSince {
                 sendOff(connection, [.bye(TransportTexts.idle(milliseconds: limits.idleMilliseconds))], at: now)
-            } else if connection.framing.output == .webSocket {
-                pingIfSilent(connection, at: now)
+            } else if let ping = connection.outputFraming.keepAlive {
+                pingIfSilent(connection, with: ping, at: now)
             }
         }
     }

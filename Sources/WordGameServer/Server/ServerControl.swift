@@ -17,15 +17,16 @@ extension Server: ConnectionControl {
     }
 
     func seatChanged(_ player: PlayerID, _ standing: SeatStanding) {
-        table.connection(for: player)?.seat = standing
+        table.connection(for: player)?.session?.seat = standing
     }
 
     func awaitDirectory(_ player: PlayerID, _ waiting: Bool) {
-        guard let connection = table.connection(for: player) else { return }
-        if waiting { connection.awaitsDirectory = true } else { input.directoryAnswered(connection) }
+        guard let connection = table.connection(for: player), let session = connection.session else { return }
+        session.awaitDirectory(waiting)
+        if !waiting { input.park(connection) }  // its waiting lines run from the next turn
     }
 
     func readsSentences(_ player: PlayerID) -> Bool {
-        table.connection(for: player)?.mode == .human
+        table.connection(for: player)?.session?.mode == .human
     }
 }

@@ -6,16 +6,14 @@ import WordGameProtocol
 
 /// The web port's own business: a WebSocket that opens becomes a session as
 /// a TCP connection is one at once; a page request is answered and closed; a
-/// request that does not come whole in time is closed; a silent browser is
-/// pinged.
+/// request that does not come whole in time is closed.
 extension Server {
     /// The WebSocket handshake is done: the reply goes first, then the hub
     /// greets the new session. A browser reads the protocol's lines from the
     /// start (Protocol.md §11): it never has human mode.
     func open(_ connection: Connection, reply: [UInt8]) {
         writes.enqueue(reply, for: connection)
-        connection.mode = .machine
-        connection.isSession = true
+        connection.session = Session(mode: .machine)
         hub.connected(connection.player, address: connection.address)
     }
 
@@ -67,8 +65,9 @@ extension Server {
         writes.closeAfterFlush(connection)
     }
 
-    /// Pings a WebSocket nothing came from for a while.
-    func pingIfSilent(_ connection: Connection, at now: Instant) {
+    /// Pings a connection nothing came from for a while, if its transport
+    /// has a way (`OutputFraming.keepAlive`): a browser's tab can vanish without a word.
+    func pingIfSilent(_ connection: Connection, with ping: [UInt8], at now: Instant) {
         if connection.heard {
             connection.heard = false
             connection.lastHeardAt = now
@@ -76,7 +75,7 @@ extension Server {
         }
         guard now.milliseconds(since: connection.lastHeardAt) >= Int64(limits.webSocketPingMilliseconds) else { return }
         connection.lastHeardAt = now  // one ping a silent spell
-        writes.enqueue(WebSocketFrameEncoder.ping([]), for: connection)
+        writes.enqueue(ping, for: connection)
     }
 
     /// The server's own pages, and the origins the operator allows.

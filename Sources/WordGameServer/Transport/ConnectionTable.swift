@@ -9,7 +9,7 @@ import WordGamePOSIX
 final class ConnectionTable {
     private let affinity: ThreadAffinity
     private var bySocket: [FileDescriptor: Connection] = [:]
-    private var byPlayer: [PlayerID: Connection] = [:]
+    private var byPlayer = SeatTable<Connection>()
     /// Open connections per peer address (`ConnectionLimits.maxPerAddress`).
     private var perAddress: [String: Int] = [:]
     private var closedDuringBatch: [FileDescriptor] = []
@@ -39,7 +39,7 @@ final class ConnectionTable {
     func add(_ connection: Connection) {
         affinity.check()
         bySocket[connection.socket] = connection
-        byPlayer[connection.player] = connection
+        byPlayer.add(connection)
         perAddress[connection.address, default: 0] += 1
     }
 
@@ -47,29 +47,16 @@ final class ConnectionTable {
     func remove(_ connection: Connection) {
         affinity.check()
         bySocket[connection.socket] = nil
-        if byPlayer[connection.player] === connection { byPlayer[connection.player] = nil }
+        byPlayer.remove(connection)
         let left = perAddress[connection.address, default: 1] - 1
         perAddress[connection.address] = left > 0 ? left : nil
         closedDuringBatch.append(connection.socket)
     }
 
-    /// `RESUME`: the connection speaking for `newcomer` speaks for `held` from
-    /// now on, so rooms and games go on addressing the seat as before. A
-    /// connection still speaking for `held` (frozen, not yet found dead)
-    /// keeps its socket under a fresh seat nobody knows, so its last lines
-    /// and its closing reach no room.
+    /// `RESUME`: the connection speaking for `newcomer` speaks for `held` from now on (`SeatTable.rebind`).
     func rebind(_ held: PlayerID, to newcomer: PlayerID) {
         affinity.check()
-        if let previous = byPlayer[held] {
-            previous.player = nextIdentity().1
-            byPlayer[previous.player] = previous
-        }
-        guard let connection = byPlayer.removeValue(forKey: newcomer) else {
-            byPlayer[held] = nil
-            return
-        }
-        connection.player = held
-        byPlayer[held] = connection
+        byPlayer.rebind(held, to: newcomer, fresh: { nextIdentity().1 })
     }
 
     func releaseClosedDescriptors() {

@@ -1,8 +1,8 @@
 import WebCodec
 import WordGameProtocol
 
-/// How a connection's bytes become lines, and its lines bytes: the seam
-/// between a transport and the game. Lines over TCP (`LineFraming`) are one
+/// How a connection's bytes become lines, and (through its `OutputFraming`)
+/// its lines bytes: the seam between a transport and the game. Lines over TCP (`LineFraming`) are one
 /// framing; WebSocket messages, each one line, after an HTTP request
 /// (`WebFraming`), are another. The listener that accepts a connection picks
 /// its framing (`Listener.init(makeFraming:)`). Rooms, the hub and matches
@@ -29,8 +29,8 @@ protocol Framing: AnyObject {
     /// Forgets what is waiting (the connection is closing).
     func discardInput()
 
-    /// How the write path puts lines on this transport.
-    var output: OutputFraming { get }
+    /// How lines leave on this transport: the output half of the seam.
+    var output: any OutputFraming { get }
 
     /// Whether the connection is a player's session from the start (lines
     /// over TCP), or only once its transport says so (`Inbound.opened`: a
@@ -58,13 +58,4 @@ enum Inbound: Equatable {
     case opened(reply: [UInt8])
     /// A request for a page or a file, answered by the server, which then closes the connection.
     case request(HTTPRequestHead)
-}
-
-/// How lines leave for one transport. Lines over TCP go as they are; a
-/// framing that wraps them is another case here, and the write path encodes
-/// each send once per case present among its readers.
-enum OutputFraming: Int, CaseIterable {
-    case lines
-    /// Each line a WebSocket text message, without its line end.
-    case webSocket
 }

@@ -99,20 +99,19 @@ final class InputPath {
         while hasInput(connection) {
             if connection.isClosing {
                 framing.discardInput()
-                connection.deferredFrames = []
+                _ = connection.session?.takeWaitingLines()
                 break
             }
-            guard executed < limits.linesPerTurn, !connection.awaitsDirectory,
+            guard executed < limits.linesPerTurn, connection.session?.awaitsDirectory != true,
                   connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
                   connection.pacing.hasToken(at: now),
                   connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
             else { break }
             let unit: Inbound
-            if connection.deferredFrames.isEmpty {
-                unit = framing.next()
+            if let session = connection.session, session.hasWaitingLines {
+                unit = .frames(session.takeWaitingLines())
             } else {
-                unit = .frames(connection.deferredFrames)
-                connection.deferredFrames = []
+                unit = framing.next()
             }
             if framing.discardedByteCount > limits.maxDiscardedBytes {
                 onInput(.runawayLine(connection, now))
@@ -126,8 +125,8 @@ final class InputPath {
                     connection.lastLineAt = now
                     onInput(.frame(frame, connection, now))
                     if connection.isClosing { break }
-                    if connection.awaitsDirectory {
-                        connection.deferredFrames = Array(frames[(index + 1)...])
+                    if let session = connection.session, session.awaitsDirectory {
+                        session.wait(frames[(index + 1)...])
                         break
                     }
                 }
@@ -144,17 +143,10 @@ final class InputPath {
         park(connection)
     }
 
-    /// Whether lines wait for the connection: in its framing, or taken and deferred.
+    /// Whether lines wait for the connection: in its framing, or taken while
+    /// a command waited for the directory (`Session.wait`).
     private func hasInput(_ connection: Connection) -> Bool {
-        connection.framing.hasInput || !connection.deferredFrames.isEmpty
-    }
-
-    /// The command that waited for the fleet's directory has its answer: the
-    /// connection's next lines run from the next turn.
-    func directoryAnswered(_ connection: Connection) {
-        affinity.check()
-        connection.awaitsDirectory = false
-        park(connection)
+        connection.framing.hasInput || connection.session?.hasWaitingLines == true
     }
 
     /// Gives each connection that had lines waiting its turn.
@@ -187,8 +179,10 @@ final class InputPath {
     func nextWakeup(now: Instant) -> Instant? {
         var soonest: Instant?
         for connection in backlog where !connection.isClosed {
-            // One waiting for the directory is served again when its answer comes (`directoryAnswered`).
-            if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes || connection.awaitsDirectory { continue }
+            // One waiting for the directory is served again when its answer comes (`Server.awaitDirectory`).
+            if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes || connection.session?.awaitsDirectory == true {
+                continue
+            }
             let next = max(connection.pacing.nextToken(after: now), heldUntil(connection) ?? now)
             soonest = min(soonest ?? next, next)
         }
@@ -215,7 +209,7 @@ final class InputPath {
     /// a connection whose line set the hold runs no more in that turn.
     private func heldUntil(_ connection: Connection) -> Instant? {
         guard !addressHolds.isEmpty, let hold = addressHolds[connection.address], hold.turn != turn,
-              !connection.seat.inRoom else { return nil }
+              connection.session?.seat.inRoom != true else { return nil }
         return hold.until
     }
 

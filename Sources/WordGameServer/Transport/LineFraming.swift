@@ -23,7 +23,7 @@ final class LineFraming: Framing {
 
     func discardInput() { input.clear() }
 
-    var output: OutputFraming { .lines }
+    var output: any OutputFraming { PlainLines.shared }
 
     var startsAsSession: Bool { true }
 

@@ -58,7 +58,7 @@ final class WebFraming: Framing {
         pendingIndex = 0
     }
 
-    var output: OutputFraming { .webSocket }
+    var output: any OutputFraming { WebSocketLines.shared }
 
     var startsAsSession: Bool { false }
 

@@ -18,7 +18,7 @@ import WordGameProtocol
 /// human stream held back, as the server's flush does.
 final class HubWorld {
     /// A connection, as the world keeps it.
-    final class Client: CustomStringConvertible {
+    final class Client: SpeaksForASeat, CustomStringConvertible {
         let number: Int
         var player: PlayerID
         let address: String
@@ -29,19 +29,18 @@ final class HubWorld {
         /// Asked to close after its last lines (BYE): nothing more is queued for it.
         var closing = false
         var gone = false
-        var standing = SeatStanding()
-        var mode: LineMode
-        var human = HumanStream()
-        /// Its command waits for the directory: lines typed meanwhile wait too, in order.
-        var awaitsDirectory = false
-        var waitingLines: [String] = []
+        /// Its talk with the hub, as a server's connection has one.
+        let session: Session
 
         init(number: Int, player: PlayerID, address: String, mode: LineMode) {
             self.number = number
             self.player = player
             self.address = address
-            self.mode = mode
+            session = Session(mode: mode)
         }
+
+        var mode: LineMode { session.mode }
+        var standing: SeatStanding { session.seat }
 
         var description: String { "client \(number)" }
     }
@@ -53,7 +52,7 @@ final class HubWorld {
     private var clients: [Client] = []
     /// Human clients whose stream holds lines, for the turn's end.
     private var holding: [Client] = []
-    private var byPlayer: [PlayerID: Client] = [:]
+    private var byPlayer = SeatTable<Client>()
     private var nextNumber = 1
     /// Tracked lines, in order: the tag and who got it.
     private(set) var tracked: [(tag: Int, player: PlayerID)] = []
@@ -111,33 +110,26 @@ final class HubWorld {
         let client = Client(number: nextNumber, player: PlayerID(nextNumber), address: address, mode: mode)
         nextNumber += 1
         clients.append(client)
-        byPlayer[client.player] = client
+        byPlayer.add(client)
         hub.connected(client.player, address: address)
         endTurn()
         return client
     }
 
-    /// A line from `client`, read as the server reads it (`CommandReader`).
+    /// A line from `client`, run as the server runs it (`Session.run`).
     func type(_ line: String, from client: Client) {
         precondition(!client.gone, "\(client) is gone")
         guard !client.closing else { return }  // the server throws a closing connection's input away
-        if client.awaitsDirectory {  // the server leaves it unread until the answer
-            client.waitingLines.append(line)
-            return
-        }
-        switch CommandReader.read(.line(line), maxLineBytes: LineFramer.defaultMaxLineBytes) {
-        case .nothing: hub.heard(client.player)
-        case .command(let command): hub.handle(command, from: client.player, at: now)
-        case .mode(let mode):
-            hub.heard(client.player)
-            if let held = client.human.release() { queue(held, for: client) }
-            client.mode = mode
-            queue(mode.confirmation, for: client)
-        case .problem(let problem):
-            hub.heard(client.player)
-            deliver([.error(problem)], to: client)
-        }
+        run(.line(line), from: client)
         endTurn()
+    }
+
+    private func run(_ frame: LineFramer.Frame, from client: Client) {
+        switch client.session.run(frame, as: client.player, in: hub, at: now, maxLineBytes: LineFramer.defaultMaxLineBytes) {
+        case .nothing: break
+        case .lines(let lines): queue(lines, for: client)
+        case .message(let message): deliver([message], to: client)
+        }
     }
 
     /// `NAME` and `JOIN` from a new connection, and the lines they bring left unread.
@@ -210,7 +202,7 @@ final class HubWorld {
     func drop(_ client: Client) {
         guard !client.gone else { return }
         client.gone = true
-        if byPlayer[client.player] === client { byPlayer[client.player] = nil }
+        byPlayer.remove(client)
         hub.disconnected(client.player, at: now)
         endTurn()
     }
@@ -221,15 +213,14 @@ final class HubWorld {
         let waiting = holding
         holding.removeAll()
         for client in waiting where !client.gone {
-            if let held = client.human.releaseAtPause() { queue(held, for: client) }
+            if let held = client.session.human.releaseAtPause() { queue(held, for: client) }
         }
-        // Lines that waited for a directory's answer run now, in order, until one waits again.
+        // Lines that waited for a directory's answer run now, in order (one that waits again keeps the rest waiting).
         let released = answered
         answered.removeAll()
-        for client in released where !client.gone && !client.awaitsDirectory {
-            while !client.awaitsDirectory, !client.waitingLines.isEmpty {
-                type(client.waitingLines.removeFirst(), from: client)
-            }
+        for client in released where !client.gone && !client.closing {
+            for frame in client.session.takeWaitingLines() { run(frame, from: client) }
+            endTurn()
         }
     }
 
@@ -287,8 +278,8 @@ final class HubWorld {
         }
         let render = { (messages: [ServerMessage]) in HumanBatch(messages, context: HumanText.Context(openRooms: self.settings.openRooms)) }
         let batch = HumanBatch(messages, context: HumanText.Context(openRooms: settings.openRooms, answering: answering))
-        for piece in client.human.deliver(batch, tag: tag, render: render) { queue(piece.bytes, for: client) }
-        if client.human.isHolding { holding.append(client) }  // as the write path marks it dirty
+        for piece in client.session.human.deliver(batch, tag: tag, render: render) { queue(piece.bytes, for: client) }
+        if client.session.human.isHolding { holding.append(client) }  // as the write path marks it dirty
     }
 
     private func queue(_ bytes: [UInt8], for client: Client) {
@@ -333,17 +324,10 @@ extension HubWorld: ConnectionControl {
     }
 
     func rebind(_ held: PlayerID, to newcomer: PlayerID) {
-        if let previous = byPlayer[held] {
-            previous.player = PlayerID(nextNumber)
-            nextNumber += 1
-            byPlayer[previous.player] = previous
+        byPlayer.rebind(held, to: newcomer) {
+            defer { nextNumber += 1 }
+            return PlayerID(nextNumber)
         }
-        guard let client = byPlayer.removeValue(forKey: newcomer) else {
-            byPlayer[held] = nil
-            return
-        }
-        client.player = held
-        byPlayer[held] = client
     }
 
     func holdInput(fromAddressOf player: PlayerID, milliseconds: Int) {
@@ -352,7 +336,7 @@ extension HubWorld: ConnectionControl {
     }
 
     func seatChanged(_ player: PlayerID, _ standing: SeatStanding) {
-        byPlayer[player]?.standing = standing
+        byPlayer[player]?.session.seat = standing
     }
 
     func readsSentences(_ player: PlayerID) -> Bool {
@@ -361,7 +345,7 @@ extension HubWorld: ConnectionControl {
 
     func awaitDirectory(_ player: PlayerID, _ waiting: Bool) {
         guard let client = byPlayer[player] else { return }
-        client.awaitsDirectory = waiting
-        if !waiting { answered.append(client) }
+        client.session.awaitDirectory(waiting)
+        if !waiting { answered.append(client) }  // as the server parks it: its waiting lines run at the turn's end
     }
 }
