@@ -2,10 +2,10 @@ import WordGame
 import WordGameProtocol
 
 /// The game on in a room: the match, its record for the results files, and
-/// what the room keeps while it plays. Exists from START to the game's end;
-/// the room has none in its lobby. Owned by its room, changed in place (a copy
-/// of the match would copy its tables).
-struct GameSession {
+/// what the room keeps while it plays (`RoomPhase.playing`), from START to
+/// the game's end. A class, so that it is changed in place wherever the room
+/// holds it (a copy of the match would copy its tables).
+final class GameSession {
     var match: Match
     var record: GameRecord
     /// Each player's place in `record`.

@@ -28,15 +28,11 @@ final class Room {
     var outbox: Outbox { environment.outbox }
     var roster = Roster()
     var host: RoomHost
-    /// The game on; nil in the lobby.
-    var game: GameSession?
+    /// In its lobby, counting down, or playing a game.
+    var phase = RoomPhase.lobby
     var updates: RoomUpdates
     var locked = false
     var gamesStarted = 0
-    /// When the game starts: an auto-start countdown, or the start delay of a host's START.
-    var countdownEnds: Instant?
-    /// The countdown running is a host's START (not the auto-start count).
-    var countdownByHost = false
     /// The players file of the last game saved (the answers file lies beside it).
     var savedResults: String?
     /// The rules of the room's next game: the server's until the host changes them (`RULES`, `RoomRules.swift`).
@@ -87,7 +83,23 @@ final class Room {
         return roster.viewers.contains(id) ? .viewing : .outside
     }
 
-    var state: RoomState { game != nil ? .playing : countdownEnds != nil ? .starting : .lobby }
+    /// The game on; nil in the lobby and during a countdown.
+    var game: GameSession? {
+        if case .playing(let game) = phase { game } else { nil }
+    }
+
+    /// The countdown running; nil otherwise.
+    var countdown: Countdown? {
+        if case .countdown(let countdown) = phase { countdown } else { nil }
+    }
+
+    var state: RoomState {
+        switch phase {
+        case .lobby: .lobby
+        case .countdown: .starting
+        case .playing: .playing
+        }
+    }
 
     var info: RoomInfo {
         RoomInfo(name: name, state: state, members: roster.members.count, host: hostName ?? "", autoStart: autoStart)

@@ -29,17 +29,18 @@ extension Room {
         game?.match.playerBack(id, at: now)
         var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), rulesLine,
                                                 .info(welcomeBack(for: id, at: now))]
-        if let current = game?.match, current.score(of: id) != nil {
+        if let game, game.match.score(of: id) != nil {
+            let current = game.match
             lines += currentGameLine.map { [$0] } ?? []
             let standings = current.ranking()
             if let place = standings.first(where: { $0.player == id }) {
                 lines.append(.score(correct: place.score.correct, wrong: place.score.incorrect, rank: place.rank, ranked: standings.count))
             }
             lines += played(by: id)
-            lines += game!.lastLeaderboard
+            lines += game.lastLeaderboard
             if let open = current.round, current.canAnswer(id, at: now), let deadline = current.deadline(for: id) {
-                lines.append(roundLine(open, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
-                game!.thinking?.append(id)
+                lines.append(roundLine(open, of: game, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
+                game.thinking?.append(id)
             }
         } else {
             lines += inProgress(at: now)

@@ -20,25 +20,24 @@ extension Room {
 
     /// The host ends the game now: the standings so far are final.
     func stopGame(by id: PlayerID, at now: Instant) {
-        if game == nil, countdownByHost {
+        if countdown?.byHost == true {
             // The host's START is still counting down: STOP calls it off.
-            countdownEnds = nil
-            countdownByHost = false
+            phase = .lobby
             outbox.send(.stopped, to: id)
             broadcast([.notice(.stopped, Self.startCalledOff)])
             return requestRoomUpdate(at: now)
         }
-        guard let current = game?.match else {
+        guard let game else {
             return outbox.send(.error(ProtocolError(.noRound, Self.nothingToStop)), to: id)
         }
         outbox.send(.stopped, to: id)
-        endGame(standings: current.ranking(), stoppedEarly: true, at: now)
+        endGame(standings: game.match.ranking(), stoppedEarly: true, at: now)
     }
 
     /// Everyone leaves: members, viewers, the host. Returns who was in it, for
     /// the hub to update their sessions. A game on ends first, so its results are kept.
     func close(at now: Instant) -> [PlayerID] {
-        if let current = game?.match { endGame(standings: current.ranking(), stoppedEarly: true, at: now) }
+        if let game { endGame(standings: game.match.ranking(), stoppedEarly: true, at: now) }
         let everyone = Array(roster.members.keys) + observers
         broadcast([.notice(.closed, closedText), .you(.outside)])
         environment.log(ConsoleTexts.closed(room: name))

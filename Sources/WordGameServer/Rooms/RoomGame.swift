@@ -10,15 +10,14 @@ extension Room {
     /// brings in others; a second START during it starts at once); in a room
     /// with auto-start, anyone else says they are ready.
     func start(by id: PlayerID, at now: Instant) {
-        guard game == nil else {
+        if case .playing = phase {
             return outbox.send(.error(ProtocolError(.gameOn, Self.gameIsOn)), to: id)
         }
         if isHost(id) {
             let delay = settings.startDelayMilliseconds
             let pullsInOthers = roster.members.keys.contains { $0 != id }
-            guard delay > 0, pullsInOthers, countdownEnds == nil else { return startGame(by: id, at: now) }
-            countdownEnds = now.adding(milliseconds: delay)
-            countdownByHost = true
+            guard delay > 0, pullsInOthers, countdown == nil else { return startGame(by: id, at: now) }
+            phase = .countdown(Countdown(ends: now.adding(milliseconds: delay), byHost: true))
             broadcast([.starting(milliseconds: delay)])
             environment.log(ConsoleTexts.startsIn(room: name, seconds: delay / 1_000))
             return requestRoomUpdate(at: now)
@@ -32,18 +31,17 @@ extension Room {
     }
 
     func maybeStartByItself(at now: Instant) {
-        guard autoStart > 0, game == nil, countdownEnds == nil, roster.readyCount >= autoStart else { return }
+        guard autoStart > 0, case .lobby = phase, roster.readyCount >= autoStart else { return }
         if settings.countdownMilliseconds == 0 { return startGame(by: nil, at: now) }
-        countdownEnds = now.adding(milliseconds: settings.countdownMilliseconds)
+        phase = .countdown(Countdown(ends: now.adding(milliseconds: settings.countdownMilliseconds), byHost: false))
         broadcast([.starting(milliseconds: settings.countdownMilliseconds)])
         requestRoomUpdate(at: now)
     }
 
     /// Starts a game with every member; `starter` is the host who asked, nil when it started by itself.
     func startGame(by starter: PlayerID?, at now: Instant) {
-        let byHost = starter != nil || countdownByHost
-        countdownEnds = nil
-        countdownByHost = false
+        let byHost = starter != nil || countdown?.byHost == true
+        phase = .lobby
         guard !roster.members.isEmpty else {
             if let starter { outbox.send(.error(ProtocolError(.noPlayers, Self.nobodyYet)), to: starter) }
             return requestRoomUpdate(at: now)  // a countdown everyone left: the room is back in its lobby
@@ -56,7 +54,8 @@ extension Room {
         let pairs = Dealer(words: words).deal(count: rules.pairCount, using: &generator)
         let record = GameRecord(room: name, number: gamesStarted, rules: rules, wordList: listName, startedAt: environment.wallClock(),
                                 pairs: pairs, players: players.map { roster.members[$0]!.name })
-        game = GameSession(match: Match(pairs: pairs, rules: rules, players: players), record: record)
+        let game = GameSession(match: Match(pairs: pairs, rules: rules, players: players), record: record)
+        phase = .playing(game)
         for id in players { roster.members[id]!.state = .playing }
         let line = gameLine(players: players.count)
         outbox.send([line, .you(.playing)], to: players)
@@ -64,7 +63,7 @@ extension Room {
         broadcast([.notice(.started, Self.started(byHost: byHost))])
         environment.log(ConsoleTexts.started(room: name, game: gamesStarted, players: players.count))
         requestRoomUpdate(at: now)
-        openRound(at: now)
+        openRound(of: game, at: now)
     }
 
     /// The `GAME` line the game on began with (its players then, those who
@@ -84,56 +83,57 @@ extension Room {
 
     /// Opens the next pair and sends it (the first pair of a game; the next
     /// ones go with the close of the one before, `RoomRoundClose.swift`).
-    func openRound(at now: Instant) {
-        let line = beginRound(at: now)
+    func openRound(of game: GameSession, at now: Instant) {
+        let line = beginRound(of: game, at: now)
         // Only a playing member's clock starts with the line, so only theirs is
         // tracked (each tracked line costs a TCP_INFO read when it leaves).
         let playing = roster.members.compactMap { $0.value.state == .playing ? $0.key : nil }
         let watching = roster.members.compactMap { $0.value.state == .playing ? nil : $0.key }
-        outbox.sendTracked(line, tag: game!.roundTag, to: playing)
-        for id in playing where roster.members[id]?.away == true { game!.match.playerAway(id) }
+        outbox.sendTracked(line, tag: game.roundTag, to: playing)
+        for id in playing where roster.members[id]?.away == true { game.match.playerAway(id) }
         outbox.send([line], to: watching + observers)
-        game!.thinking = nil
+        game.thinking = nil
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
     }
 
     /// Opens the next pair in the match; returns its `ROUND` line.
-    func beginRound(at now: Instant) -> ServerMessage {
-        let round = game!.match.openRound(at: now)
-        game!.roundTag = environment.nextTag()
+    func beginRound(of game: GameSession, at now: Instant) -> ServerMessage {
+        let round = game.match.openRound(at: now)
+        game.roundTag = environment.nextTag()
         updates.progress.cancel()
-        return roundLine(round, milliseconds: rules.roundMilliseconds)
+        return roundLine(round, of: game, milliseconds: rules.roundMilliseconds)
     }
 
     /// The open round's line left for `id`: their time starts.
     func delivered(_ id: PlayerID, tag: Int, _ delivery: Delivery) {
-        guard tag == game?.roundTag else { return }
-        game!.match.delivered(to: id, delivery)
+        guard let game, tag == game.roundTag else { return }
+        game.match.delivered(to: id, delivery)
     }
 
-    func roundLine(_ round: Match.Round, milliseconds: Int) -> ServerMessage {
-        .round(RoundInfo(number: round.index + 1, pairs: game!.match.pairs.count, english: round.pair.english,
+    func roundLine(_ round: Match.Round, of game: GameSession, milliseconds: Int) -> ServerMessage {
+        .round(RoundInfo(number: round.index + 1, pairs: game.match.pairs.count, english: round.pair.english,
                          spanish: round.pair.spanish, milliseconds: milliseconds))
     }
 
     func answer(_ answer: Answer, round number: Int?, by id: PlayerID, at now: Instant) {
-        guard let openNumber = game?.match.round.map({ $0.index + 1 }) else {
+        guard let game, let open = game.match.round else {
             let text = game == nil ? noGameText(for: id) : Self.noPairOpen
             return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
         }
+        let openNumber = open.index + 1
         if let number, number != openNumber {
             return outbox.send(.error(ProtocolError(.wrongRound, Self.roundNotOpen(number, open: openNumber))), to: id)
         }
         // Changed in place: a copy of the match here would copy its tables on every answer.
-        switch game!.match.answer(answer, by: id, at: now, namesRound: number != nil) {
+        switch game.match.answer(answer, by: id, at: now, namesRound: number != nil) {
         case .taken:
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
             outbox.send(.error(ProtocolError(.tooLate, Self.timeWasUp(openNumber))), to: id)
         case .meantForPreviousPair:
             // Before the pair left, the clock shown is the fallback one, still ahead: "before it reached you".
-            let since = game!.match.clock(for: id).map { now.milliseconds(since: $0.start) } ?? -1
+            let since = game.match.clock(for: id).map { now.milliseconds(since: $0.start) } ?? -1
             return outbox.send(.error(ProtocolError(.tooSoon, Self.tooSoon(millisecondsAfter: since, open: openNumber))), to: id)
         case .alreadyAnswered:
             return outbox.send(.error(ProtocolError(.alreadyAnswered, Self.alreadyAnswered(openNumber))), to: id)
@@ -145,7 +145,7 @@ extension Room {
         case .noOpenRound:
             return
         }
-        game!.thinking?.removeAll { $0 == id }
+        game.thinking?.removeAll { $0 == id }
         updateThinking()
         if !closeRoundIfDone(at: now), updates.progress.request(at: now, interval: Coalescer.interval(members: roster.members.count)) {
             sendProgress()
@@ -156,21 +156,20 @@ extension Room {
     /// pass over the room a round at most, and only then (a room of thousands
     /// pays nothing per answer for it).
     func updateThinking() {
-        guard let session = game, session.thinking == nil, let open = session.match.round,
-              open.waitingForAnswer <= waitingListed else { return }
-        game!.thinking = session.match.unanswered().sorted { (session.slots[$0] ?? 0) < (session.slots[$1] ?? 0) }
+        guard let game, game.thinking == nil, let open = game.match.round, open.waitingForAnswer <= waitingListed else { return }
+        game.thinking = game.match.unanswered().sorted { (game.slots[$0] ?? 0) < (game.slots[$1] ?? 0) }
     }
 
     /// WAITING for the observers: the count, and the names once few enough.
     func thinkingLines() -> [ServerMessage] {
-        guard let open = game?.match.round else { return [] }
-        let names = game?.thinking?.compactMap { roster.members[$0]?.name } ?? []
+        guard let game, let open = game.match.round else { return [] }
+        let names = game.thinking?.compactMap { roster.members[$0]?.name } ?? []
         return [.waiting(count: open.waitingForAnswer, names: names)]
     }
 
     func sendProgress() {
-        guard let current = game?.match, let open = current.round else { return }
-        broadcast([.progress(round: open.index + 1, answered: open.answeredCount, playing: current.playingCount)])
+        guard let game, let open = game.match.round else { return }
+        broadcast([.progress(round: open.index + 1, answered: open.answeredCount, playing: game.match.playingCount)])
         outbox.send(thinkingLines(), to: observers)
     }
 
@@ -192,7 +191,7 @@ extension Room {
         let ranked = standings.count
         let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
         let playedPairs = session.match.roundsPlayed
-        game = nil
+        phase = .lobby
         roster.readyCount = 0
         for (id, member) in roster.members {
             let final = places[id].map {

@@ -28,14 +28,14 @@ extension Room {
         updates.notices.add(event, member.name)
         environment.log(ConsoleTexts.departed(room: name, name: member.name, verb: NoticeTexts.verb(for: event, plural: false)))
         if openHostID == id { handOpenHost(after: member.name) }
-        if countdownEnds != nil && !countdownByHost && roster.readyCount < autoStart {
-            countdownEnds = nil
+        if let countdown, !countdown.byHost && roster.readyCount < autoStart {
+            phase = .lobby
             broadcast([.info(Self.countdownStopped)])
         }
-        if game != nil {
-            if let slot = game!.slots[id] { game!.record.leave(slot: slot, duringPair: game!.match.roundsPlayed + 1) }
-            game!.match.remove(id)
-            game!.thinking?.removeAll { $0 == id }
+        if let game {
+            if let slot = game.slots[id] { game.record.leave(slot: slot, duringPair: game.match.roundsPlayed + 1) }
+            game.match.remove(id)
+            game.thinking?.removeAll { $0 == id }
             updateThinking()  // a departure can bring the count down to where names are listed
             closeRoundIfDone(at: now)
         }
@@ -56,8 +56,8 @@ extension Room {
     /// countdown's time left. Without it, a watcher would get PROGRESS and
     /// REVEAL for a pair it never saw.
     func inProgress(at now: Instant) -> [ServerMessage] {
-        if let ends = countdownEnds {
-            return [.starting(milliseconds: max(0, Int(ends.milliseconds(since: now))))]
+        if let countdown {
+            return [.starting(milliseconds: max(0, Int(countdown.ends.milliseconds(since: now))))]
         }
         guard let game, let gameLine = currentGameLine else { return [] }
         // The game's rules, the last pair's truth and the board so far, so a latecomer (a refreshed projector)
@@ -65,7 +65,7 @@ extension Room {
         var lines = [gameLine] + game.lastReveal + game.lastLeaderboard
         if let open = game.match.round {
             let left = open.openedAt.adding(milliseconds: rules.roundMilliseconds).milliseconds(since: now)
-            lines.append(roundLine(open, milliseconds: max(0, Int(left))))
+            lines.append(roundLine(open, of: game, milliseconds: max(0, Int(left))))
             if open.answeredCount > 0 {
                 lines.append(.progress(round: open.index + 1, answered: open.answeredCount, playing: game.match.playingCount))
             }

@@ -12,9 +12,9 @@ extension Room {
     /// board. Each reader's lines are then built as they are sent (`readers` is lazy).
     @discardableResult
     func closeRoundIfDone(at now: Instant) -> Bool {
-        guard game?.match.roundCanClose(at: now) == true else { return false }
-        let outcome = game!.match.closeRound(at: now)
-        let standings = game!.match.ranking()
+        guard let game, game.match.roundCanClose(at: now) else { return false }
+        let outcome = game.match.closeRound(at: now)
+        let standings = game.match.ranking()
         let pair = outcome.pair
         let number = outcome.index + 1
         let reveal = ServerMessage.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
@@ -31,20 +31,20 @@ extension Room {
             }
             if verdict != nil { judgedCount += 1 }
         }
-        game!.lastLeaderboard = leaderboard(standings)
-        game!.lastReveal = [reveal, .tally(tally)]
-        let board = [.tally(tally)] + game!.lastLeaderboard
+        game.lastLeaderboard = leaderboard(standings)
+        game.lastReveal = [reveal, .tally(tally)]
+        let board = [.tally(tally)] + game.lastLeaderboard
         for id in outcome.eliminated { roster.members[id]?.state = .out }
 
         // The next pair goes out with this one's close; after the last, the game's end follows.
-        let next = game!.match.isOver ? nil : beginRound(at: now)
-        outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: game!.roundTag,
-                                         readers: readers(of: outcome, standings, judged: judgedCount, opening: next != nil),
+        let next = game.match.isOver ? nil : beginRound(of: game, at: now)
+        outbox.sendRoundClose(RoundClose(before: [reveal], after: board, next: next, tag: game.roundTag,
+                                         readers: readers(of: outcome, in: game, standings, judged: judgedCount, opening: next != nil),
                                          readerCount: roster.members.count))
-        game!.record.add(GameRecord.RoundRecord(verdicts: outcome.verdictBySlot,
+        game.record.add(GameRecord.RoundRecord(verdicts: outcome.verdictBySlot,
                                                 milliseconds: outcome.timeBySlot.map { Int32(clamping: $0 / 1_000_000) }))
         if next != nil {
-            for (id, member) in roster.members where member.away && member.state == .playing { game!.match.playerAway(id) }
+            for (id, member) in roster.members where member.away && member.state == .playing { game.match.playerAway(id) }
         }
         outbox.send([reveal], to: observers)
         outbox.send(board, to: observers)
@@ -53,7 +53,7 @@ extension Room {
             return true
         }
         outbox.send([next], to: observers)
-        game!.thinking = nil
+        game.thinking = nil
         updateThinking()
         outbox.send(thinkingLines(), to: observers)
         return true
@@ -62,7 +62,7 @@ extension Room {
     /// Every member once, built as the outbox reads them: the judged in
     /// ranking order (playing, unless this pair put them out), then the others
     /// (joined mid-game, or out before). Only a playing member's ROUND is tracked.
-    private func readers(of outcome: Match.RoundOutcome, _ standings: [Standing], judged: Int,
+    private func readers(of outcome: Match.RoundOutcome, in game: GameSession, _ standings: [Standing], judged: Int,
                          opening: Bool) -> AnySequence<RoundClose.Reader> {
         let number = outcome.index + 1
         let judgedReaders = standings.lazy.compactMap { place -> RoundClose.Reader? in
@@ -74,7 +74,7 @@ extension Room {
         }
         // When every member was judged (the usual case) there are no others: no second pass.
         let others = roster.members.lazy.compactMap { id, member -> RoundClose.Reader? in
-            if let slot = self.game?.slots[id], outcome.verdictBySlot[slot] != nil { return nil }
+            if let slot = game.slots[id], outcome.verdictBySlot[slot] != nil { return nil }
             return RoundClose.Reader(player: id, result: nil, out: false, tracked: opening && member.state == .playing)
         }
         guard judged < roster.members.count else { return AnySequence(judgedReaders) }

@@ -29,8 +29,11 @@ extension Room {
     /// Why `change` may not be made now (Protocol.md §3's order: the host, then between games, then the values).
     private func rulesProblem(_ change: RulesChange, by id: PlayerID) -> ProtocolError? {
         guard isHost(id) else { return ProtocolError(.notHost, rulesNotHostText) }
-        if game != nil { return ProtocolError(.gameOn, Self.rulesDuringGame) }
-        if countdownEnds != nil { return ProtocolError(.gameOn, Self.rulesDuringCountdown) }
+        switch phase {
+        case .playing: return ProtocolError(.gameOn, Self.rulesDuringGame)
+        case .countdown: return ProtocolError(.gameOn, Self.rulesDuringCountdown)
+        case .lobby: break
+        }
         if let pairs = change.pairs, !Rules.hostPairCountRange.contains(pairs) {
             return ProtocolError(.badRules, Self.pairsOutOfRange(pairs))
         }

@@ -8,14 +8,11 @@ extension Room {
     /// empty hosted room whose host stayed away for `hostGrace`.
     func nextWakeup(hostGrace: Int) -> Instant? {
         let expiry = roster.isEmpty ? seat?.awaySince?.adding(milliseconds: hostGrace) : nil
-        return [countdownEnds, game?.match.roundDeadline, updates.progress.due, updates.room.due, expiry].compactMap { $0 }.min()
+        return [countdown?.ends, game?.match.roundDeadline, updates.progress.due, updates.room.due, expiry].compactMap { $0 }.min()
     }
 
     func tick(at now: Instant) {
-        if let ends = countdownEnds, now >= ends {
-            countdownEnds = nil
-            startGame(by: nil, at: now)
-        }
+        if let countdown, now >= countdown.ends { startGame(by: nil, at: now) }
         closeRoundIfDone(at: now)
         if updates.progress.fire(at: now), game?.match.round != nil { sendProgress() }
         if updates.room.fire(at: now) { sendRoomUpdate() }

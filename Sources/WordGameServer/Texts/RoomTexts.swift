@@ -37,7 +37,7 @@ extension Room {
     func joinHint(for id: PlayerID, at now: Instant) -> String {
         if game != nil { return "A game is on: you watch, and play from the next one." }
         // A countdown on (auto-start's, or the host's START): the time left, as STARTING says.
-        if let ends = countdownEnds { return Self.startsIn(seconds: ends.wholeSecondsLeft(at: now)) }
+        if let countdown { return Self.startsIn(seconds: countdown.ends.wholeSecondsLeft(at: now)) }
         // This join makes enough players: the countdown starts whole.
         if autoStart > 0 && roster.readyCount >= autoStart { return Self.startsIn(seconds: settings.countdownMilliseconds / 1_000) }
         if isHost(id) { return "You are the host. \(hostHint) Others join with JOIN \(name)." }
