@@ -53,11 +53,8 @@ final class Hub {
     var shuttingDown = false
     /// The fleet's directory, when the server is one of several (`HubFleet.swift`); nil on its own.
     var directory: RoomDirectory?
-    /// Commands waiting for the directory, by ticket.
-    var directoryWaits: [Int: DirectoryWait] = [:]
-    var nextTicket = 0
-    /// Commands to ask again once the directory has settled, soonest first.
-    var directoryRetries: [(at: Instant, wait: DirectoryWait)] = []
+    /// Commands waiting for the directory.
+    var directoryWaits = DirectoryWaits()
 
     init(settings: GameSettings, environment: RoomEnvironment, control: ConnectionControl, limits: ConnectionLimits = ConnectionLimits(),
          affinity: ThreadAffinity = ThreadAffinity("the hub")) {

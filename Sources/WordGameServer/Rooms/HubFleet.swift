@@ -22,8 +22,7 @@ extension Hub {
     /// Asks the directory on behalf of `id`, whose lines wait meanwhile.
     func ask(_ request: DirectoryWait.Request, for id: PlayerID, at now: Instant, toldSettling: Bool = false) {
         guard let directory else { return }
-        nextTicket += 1
-        let ticket = nextTicket
+        let ticket = directoryWaits.newTicket()
         let taken: Bool
         switch request {
         case .host(let code, _): taken = directory.claim(room: code.lowercased(), ticket: ticket)
@@ -35,29 +34,28 @@ extension Hub {
         }
         let wait = DirectoryWait(player: id, request: request, toldSettling: toldSettling)
         guard taken else { return finish(wait, .unreachable, at: now) }
-        directoryWaits[ticket] = wait
+        directoryWaits.asked(wait, ticket: ticket)
         control.awaitDirectory(id, true)
     }
 
     /// The directory's answer to `ticket`.
     func directoryAnswered(ticket: Int, _ answer: DirectoryAnswer, at now: Instant) {
         affinity.check()
-        guard let wait = directoryWaits.removeValue(forKey: ticket) else { return }
+        guard let wait = directoryWaits.answered(ticket: ticket) else { return }
         control.awaitDirectory(wait.player, false)
         finish(wait, answer, at: now)
     }
 
     /// Asks again the requests whose settling wait is over.
     func retryDirectory(at now: Instant) {
-        while let first = directoryRetries.first, first.at <= now {
-            directoryRetries.removeFirst()
-            control.awaitDirectory(first.wait.player, false)
-            guard sessions[first.wait.player] != nil else { continue }
-            ask(first.wait.request, for: first.wait.player, at: now, toldSettling: first.wait.toldSettling)
+        while let wait = directoryWaits.dueRetry(at: now) {
+            control.awaitDirectory(wait.player, false)
+            guard sessions[wait.player] != nil else { continue }
+            ask(wait.request, for: wait.player, at: now, toldSettling: wait.toldSettling)
         }
     }
 
-    var nextDirectoryRetry: Instant? { directoryRetries.first?.at }
+    var nextDirectoryRetry: Instant? { directoryWaits.nextRetry }
 
     private func finish(_ wait: DirectoryWait, _ answer: DirectoryAnswer, at now: Instant) {
         let id = wait.player
@@ -77,8 +75,7 @@ extension Hub {
                 outbox.send(.info(FleetTexts.settling(seconds: seconds)), to: id)
             }
             wait.toldSettling = true
-            directoryRetries.append((now.adding(milliseconds: retry), wait))
-            directoryRetries.sort { $0.at < $1.at }  // JOINs ask again sooner than HOSTs
+            directoryWaits.retry(wait, at: now.adding(milliseconds: retry))  // JOINs ask again sooner than HOSTs
             control.awaitDirectory(id, true)
             return
         }

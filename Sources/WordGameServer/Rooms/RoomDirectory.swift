@@ -36,24 +36,3 @@ enum DirectoryAnswer: Equatable {
     /// Redis cannot be reached (or the directory's queue is full): nothing is known.
     case unreachable
 }
-
-/// A command waiting for the directory's answer, and whose it is. Its
-/// connection's later lines wait meanwhile (`ConnectionControl.awaitDirectory`),
-/// so replies keep the order of the lines.
-struct DirectoryWait {
-    enum Request: Equatable {
-        /// `HOST`: a claim of a fresh code; `tries` codes were taken already.
-        case host(code: String, tries: Int)
-        /// `JOIN <room>` of a room not here: a claim if JOIN would make it, else a lookup.
-        case join(room: String, creating: Bool)
-        case watch(room: String)
-        case reclaim(ClientCommand.HostClaim)
-        /// `RESUME <code>`, as typed.
-        case resume(code: String)
-    }
-
-    let player: PlayerID
-    let request: Request
-    /// The player was told the directory settles (an `INFO`, once a command).
-    var toldSettling = false
-}
