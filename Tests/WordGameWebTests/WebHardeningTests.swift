@@ -284,6 +284,22 @@ import WordGameTestSupport
         }
     }
 
+    /// A message holding many lines is no way around pacing: each of its lines is paced as a line over TCP.
+    @Test func linesInOneMessageArePacedOneByOne() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            let client = try WebSocketTestClient(port: server.webPort)
+            _ = try client.nextLine()
+            let started = Date()
+            client.sendLine(String(repeating: "PING\n", count: 60))
+            for _ in 0..<60 { #expect(try client.nextLine() == "PONG") }
+            // 40 at once, then 20 a second: the last 20 take about a second.
+            #expect(Date().timeIntervalSince(started) > 0.8)
+            client.sendLine("PING")
+            #expect(try client.nextLine() == "PONG", "the connection lives on")
+        }
+    }
+
     // MARK: Playing
 
     /// A browser player and a TCP player in one room: the same pairs, each scored alike.

@@ -1,7 +1,7 @@
 import WordGame
 
-/// What the write path has news of, for the server to pass on, in the order
-/// it happened: the write path knows connections and bytes, not rooms.
+/// What the write path has news of, for the server to take and pass on, in
+/// the order it happened: the write path knows connections and bytes, not rooms.
 enum WriteEvent {
     /// Tracked lines (`Outbox.sendTracked`) left for the seat `player`: its clock starts.
     case delivered(DeliveryReport)

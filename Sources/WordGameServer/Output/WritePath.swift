@@ -4,8 +4,9 @@ import WordGameProtocol
 
 /// Writing: queued lines go out once per turn, tracked lines report when
 /// they left the kernel, and a connection that stops reading is dropped.
-/// What it learns goes out as `WriteEvent`s, in order, to `onEvent` (the
-/// server), which knows what a closed connection means for its seat. The
+/// What it learns is kept as `WriteEvent`s, in order, for the server to take
+/// (`takeNews`) and act on: it knows what a closed connection means for its
+/// seat, and the write path never calls up into it. The
 /// messages rooms send come in through `Outbox` (`WritePathOutbox.swift`).
 /// A turn with many connections to write shares them among threads
 /// (`SendThreads.swift`). The event loop's alone, but for `transmit`, which
@@ -21,8 +22,8 @@ final class WritePath: @unchecked Sendable {
     let sendThreads: SendThreads
     /// For the sentences of human mode: whether JOIN makes rooms.
     let openRooms: Bool
-    /// Where news goes, in order (set once by the server).
-    var onEvent: (WriteEvent) -> Void = { _ in }
+    /// What the server has to act on, in order, since it last took it.
+    private var news: [WriteEvent] = []
     private var dirty: [Connection] = []
     /// Broadcasts queued back to back this turn, joined once (`BroadcastJoins.swift`).
     let broadcastJoins = BroadcastJoins()
@@ -46,6 +47,12 @@ final class WritePath: @unchecked Sendable {
 
     var hasDirty: Bool { !dirty.isEmpty }
 
+    /// The news since the last call, in order: tracked lines that left, and connections that must close.
+    func takeNews() -> [WriteEvent] {
+        defer { news.removeAll(keepingCapacity: true) }
+        return news
+    }
+
     /// Sends what every connection written to this turn holds.
     func flushDirty() {
         affinity.check()
@@ -67,7 +74,7 @@ final class WritePath: @unchecked Sendable {
                 connection.isDirty = false
                 guard !connection.isClosed else { continue }
                 if connection.overflowed {
-                    onEvent(.mustClose(connection, overflowedWith: connection.output.pendingCount))
+                    news.append(.mustClose(connection, overflowedWith: connection.output.pendingCount))
                 } else if shared && connection.session?.human.isHolding != true && !connection.closeWhenFlushed {
                     together.append(connection)
                 } else {
@@ -119,18 +126,19 @@ final class WritePath: @unchecked Sendable {
     /// left are reported, and a connection that failed or said its BYE must close.
     func settle(_ connection: Connection, _ transmission: Transmission) {
         affinity.check()
-        if transmission.failed { return onEvent(.mustClose(connection, overflowedWith: nil)) }
+        if transmission.failed { return news.append(.mustClose(connection, overflowedWith: nil)) }
         if let left = transmission.left {
-            onEvent(.delivered(DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery)))
+            news.append(.delivered(DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery)))
         }
-        if connection.output.isEmpty && connection.closeWhenFlushed { onEvent(.mustClose(connection, overflowedWith: nil)) }
+        if connection.output.isEmpty && connection.closeWhenFlushed { news.append(.mustClose(connection, overflowedWith: nil)) }
     }
 
-    /// Reports the tracked lines the kernel has transmitted (a reader's input
-    /// arrived: an answer must not overtake the news that its pair has left).
-    func reportTransmitted(_ connection: Connection) {
-        guard connection.output.awaitsTransmission, let left = transmittedLines(connection) else { return }
-        onEvent(.delivered(DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery)))
+    /// The tracked lines the kernel has transmitted since the last report, if
+    /// any (a reader's input arrived: an answer must not overtake the news
+    /// that its pair has left).
+    func transmitted(_ connection: Connection) -> DeliveryReport? {
+        guard connection.output.awaitsTransmission, let left = transmittedLines(connection) else { return nil }
+        return DeliveryReport(player: connection.player, tags: left.tags, delivery: left.delivery)
     }
 
     /// Takes off the marks of tracked lines the kernel has transmitted; nil if

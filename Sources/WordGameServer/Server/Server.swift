@@ -6,16 +6,18 @@ import WordGameFleet
 import WordGameProtocol
 import WordGameResults
 
-/// The wordgame server: one event loop (`EventLoop`) over non-blocking
-/// sockets, and the parts it drives, each one idea:
+/// The wordgame server: one loop over non-blocking sockets (`EventLoop`),
+/// and the parts it drives, each one idea:
 /// - `Listener`: accepting, and choosing each connection's framing (lines on
 ///   the game's port; pages and WebSocket on the web port, `ServerWeb.swift`);
 /// - `ConnectionTable`: who is connected, by socket and by seat;
-/// - `InputPath`: reading and pacing what connections send;
+/// - `InputPath`: reading, and admitting what connections send, paced;
 /// - `Session`: each connection's talk with the hub (its lines run, its mode);
 /// - `WritePath`: what rooms send, encoded and written;
 /// - `Hub`: the rooms, pure logic, which sees seats and messages, never sockets.
-/// This class wires them and carries their news between them.
+/// This class makes them and runs the loop; a turn of it is `ServerTurn.swift`.
+/// The server calls down into each part and takes what it reports (`InputPath.next`,
+/// `WritePath.takeNews`): no part calls back up into it.
 ///
 /// All state is the loop thread's (checked in debug builds), except `mail`
 /// (locked, for other threads) and `finished` (a semaphore).
@@ -44,17 +46,16 @@ public final class Server: @unchecked Sendable {
     private(set) var hub: Hub!
     let mail = LoopMail()
     private let finished = DispatchSemaphore(value: 0)
-    private var stopReason: String?
-    private var nextHousekeeping = Instant.now()
-    /// Connections with input left from earlier turns, taken as a turn begins.
-    private var waiting: [Connection] = []
+    /// Why the loop stops after this turn; nil while it runs.
+    var stopReason: String?
+    var nextHousekeeping = Instant.now()
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
     public init(configuration: ServerConfiguration) throws(Errno) {
         self.configuration = configuration
         Signal.ignoreBrokenPipe()
         (limits, limitNote) = Listener.fitToDescriptorLimit(configuration.limits)
-        loop = try EventLoop(affinity: affinity)
+        loop = try EventLoop()
         table = ConnectionTable(affinity: affinity)
         let maxLineBytes = configuration.maxLineBytes, log = configuration.log
         listener = try Listener(address: configuration.bindAddress, port: configuration.port, epoll: loop.epoll, table: table,
@@ -108,25 +109,25 @@ public final class Server: @unchecked Sendable {
         }
         hub = Hub(settings: configuration.game, environment: environment, control: self, limits: limits, affinity: affinity)
         hub.directory = fleet
-        wire()
     }
 
-    /// Carries each part's news to the part that acts on it.
-    private func wire() {
-        for listener in [listener, webListener].compactMap({ $0 }) {
-            listener.onAccepted = { [unowned self] connection, _ in
-                if connection.session != nil { hub.connected(connection.player, address: connection.address) }
-            }
-            listener.onFresh = { [unowned self] connection, now in readInput(from: connection, failed: false, at: now) }
-        }
-        input.onInput = { [unowned self] event in take(event) }
-        writes.onEvent = { [unowned self] event in take(event) }
-    }
-
-    /// Runs the loop on the calling thread until `stop()` or a forwarded signal.
+    /// Runs the loop on the calling thread, which owns the server's state from
+    /// now on, until `stop()` or a forwarded signal: each turn waits for the
+    /// soonest of its descriptors and its next deadline, then handles what came.
     public func run() {
         defer { finished.signal() }
-        loop.run(self)
+        affinity.claim()
+        while stopReason == nil {
+            let events: [Epoll.Event]
+            do {
+                events = try loop.wait(until: nextWakeup())
+            } catch {
+                configuration.log(TransportTexts.loopFailed(error))
+                stopReason = TransportTexts.internalError
+                break
+            }
+            turn(events, at: .now())
+        }
         sayGoodbye(stopReason ?? TransportTexts.shuttingDown)
     }
 
@@ -153,75 +154,6 @@ public final class Server: @unchecked Sendable {
     public func stopOnTerminationSignals() throws(Errno) {
         try loop.wake.forwardSignal(Signal.interrupt)
         try loop.wake.forwardSignal(Signal.terminate)
-    }
-
-    // MARK: Connections
-
-    /// Reads a connection; what came is served at once, after the news that
-    /// its tracked lines left (an answer must not overtake its pair's departure).
-    func readInput(from connection: Connection, failed: Bool, at now: Instant) {
-        guard input.read(from: connection, failed: failed) else { return }
-        writes.reportTransmitted(connection)
-        input.serve(connection, at: now)
-    }
-
-    /// The connection is gone: its seat is the hub's to hold or give up.
-    func closeConnection(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
-        connection.framing.discardInput()
-        table.remove(connection)
-        if connection.session != nil { hub.disconnected(connection.player, at: .now()) }
-    }
-
-    /// The server ends a connection on its own initiative: the hub lets go
-    /// of it first (a member's seat is held), then `lines`, ending with BYE,
-    /// are the last it gets; its unexecuted input is thrown away.
-    func sendOff(_ connection: Connection, _ lines: [ServerMessage], at now: Instant) {
-        hub.disconnected(connection.player, at: now)
-        writes.send(lines, to: CollectionOfOne(connection.player))
-        writes.closeAfterFlush(connection)
-        connection.framing.discardInput()
-    }
-
-    // MARK: News between the parts
-
-    private func take(_ event: InputPath.Event) {
-        switch event {
-        case .frame(let frame, let connection, let now):
-            guard let session = connection.session else { return }
-            switch session.run(frame, as: connection.player, in: hub, at: now, maxLineBytes: configuration.maxLineBytes) {
-            case .nothing: break
-            case .lines(let lines): writes.enqueueLines(lines, for: connection)
-            case .message(let message): writes.send(message, on: connection)
-            }
-        case .reply(let bytes, let connection):
-            writes.enqueue(bytes, for: connection)
-        case .ended(let connection, let farewell):
-            if connection.session != nil { hub.disconnected(connection.player, at: .now()) }
-            writes.enqueue(farewell, for: connection)
-            writes.closeAfterFlush(connection)
-            connection.framing.discardInput()
-        case .opened(let connection, let reply):
-            open(connection, reply: reply)
-        case .request(let connection, let head):
-            answer(head, on: connection)
-        case .runawayLine(let connection, let now):
-            let text = TransportTexts.runawayLine(maxDiscardedBytes: limits.maxDiscardedBytes)
-            sendOff(connection, [.error(ProtocolError(.lineTooLong, text)), .bye(TransportTexts.runawayLineBye)], at: now)
-        case .lost(let connection):
-            closeConnection(connection)
-        }
-    }
-
-    private func take(_ event: WriteEvent) {
-        switch event {
-        case .delivered(let report):
-            for tag in report.tags { hub.delivered(report.player, tag: tag, report.delivery) }
-        case .mustClose(let connection, let queued):
-            if let queued { configuration.log(TransportTexts.droppedSlowReader(connection.id, queuedBytes: queued)) }
-            closeConnection(connection)
-        }
     }
 
     // MARK: Housekeeping
@@ -264,72 +196,16 @@ public final class Server: @unchecked Sendable {
         // BYE is the last line: those who go while the sockets drain (each
         // closes once its BYE is out) are not news any more.
         writes.saidGoodbye = true
-        writes.flushDirty()
+        flushOutput()
         let deadline = Instant.now().adding(milliseconds: 1_000)
         while !table.isEmpty, Instant.now() < deadline {
             guard let events = loop.waitForReadiness(milliseconds: 50) else { break }
             for event in events {
                 guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { continue }
-                if event.failed { closeConnection(connection) } else if event.writable { writes.flush(connection) }
+                if event.failed { closeConnection(connection) } else if event.writable { flush(connection) }
             }
         }
         for connection in Array(table.all) { closeConnection(connection) }
         table.releaseClosedDescriptors()
-    }
-}
-
-extension Server: EventLoopDelegate {
-    /// The soonest of: the rooms' next deadline, a backlog connection's next
-    /// line, the next housekeeping sweep, the listener's pause ending.
-    func nextWakeup() -> Instant? {
-        let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat]
-        var soonest = due.compactMap { $0 }.min()
-        if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
-        return soonest
-    }
-
-    func beginTurn() {
-        waiting = input.beginTurn()
-    }
-
-    func handle(_ event: Epoll.Event, at now: Instant) {
-        if event.id == listener.socket.rawValue { return listener.acceptAll(at: now) }
-        if let webListener, event.id == webListener.socket.rawValue { return webListener.acceptAll(at: now) }
-        guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { return }
-        if event.readable || event.failed { readInput(from: connection, failed: event.failed, at: now) }
-        if event.writable, table.connection(on: connection.socket) === connection { writes.flush(connection) }
-    }
-
-    func woken(bySignal: Bool) {
-        let letters = mail.take()
-        if bySignal { stopReason = TransportTexts.shuttingDownOnSignal } else if letters.stop { stopReason = TransportTexts.shuttingDown }
-        if stopReason != nil { loop.finish() }
-        for outcome in letters.saved { hub.resultsSaved(outcome) }
-        for event in letters.directory { fleet?.take(event, hub: hub, at: .now()) }
-        for reply in letters.replies where !reply.connection.isClosed {
-            writes.enqueue(reply.bytes, for: reply.connection)
-            writes.closeAfterFlush(reply.connection)
-        }
-    }
-
-    func endTurn() {
-        input.serve(waiting, at: .now())
-        waiting = []
-        hub.tick(at: .now())
-        housekeeping(at: .now())
-        if let fleet {
-            fleet.flush()
-            // Every room and seat is named only when a refresh is due, not each turn.
-            if fleet.isDue(at: .now()) { fleet.beat(rooms: Array(hub.rooms.keys), seats: hub.seatCodes, load: table.count, at: .now()) }
-        }
-        listener.resumeListening(at: .now())
-        webListener?.resumeListening(at: .now())
-        writes.flushDirty()
-        table.releaseClosedDescriptors()
-    }
-
-    func failed(_ error: Errno) {
-        configuration.log(TransportTexts.loopFailed(error))
-        stopReason = TransportTexts.internalError
     }
 }

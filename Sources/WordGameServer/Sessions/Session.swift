@@ -30,8 +30,12 @@ final class Session {
     var seat = SeatStanding()
     /// Its last command waits for the fleet's directory: its next lines wait too.
     private(set) var awaitsDirectory = false
-    /// Lines taken while a command waited, to run once it has its answer, in order.
+    /// Lines taken from the transport and not yet run, in order: the rest of
+    /// a unit that held several (run one at a time, as pacing admits them),
+    /// and lines that came while a command waited for the directory. At most
+    /// one read's worth: the socket is not read again while any wait.
     private var waitingLines: [LineFramer.Frame] = []
+    private var firstWaiting = 0
 
     init(mode: LineMode) { self.mode = mode }
 
@@ -39,7 +43,7 @@ final class Session {
     /// comes while a command waits for the directory waits too.
     func run(_ frame: LineFramer.Frame, as player: PlayerID, in hub: Hub, at now: Instant, maxLineBytes: Int) -> Reply {
         guard !awaitsDirectory else {
-            waitingLines.append(frame)
+            queue([frame][...])
             return .nothing
         }
         switch CommandReader.read(frame, maxLineBytes: maxLineBytes) {
@@ -61,19 +65,33 @@ final class Session {
         }
     }
 
-    // MARK: Waiting for the directory
+    // MARK: Lines not yet run
 
     /// The hub's command waits for the directory (true), or has its answer (false).
     func awaitDirectory(_ waiting: Bool) { awaitsDirectory = waiting }
 
-    /// Lines taken with the one that began to wait: they run after its answer.
-    func wait(_ frames: ArraySlice<LineFramer.Frame>) { waitingLines += frames }
+    /// Lines taken from the transport, to run after those already waiting.
+    func queue(_ frames: ArraySlice<LineFramer.Frame>) {
+        guard !frames.isEmpty else { return }
+        waitingLines += frames
+    }
 
-    var hasWaitingLines: Bool { !waitingLines.isEmpty }
+    var hasWaitingLines: Bool { firstWaiting < waitingLines.count }
 
-    /// The lines that waited, to run now, in order (one that waits again keeps the rest waiting).
+    /// The oldest line not yet run, taken; nil if none waits.
+    func takeWaitingLine() -> LineFramer.Frame? {
+        guard hasWaitingLines else { return nil }
+        defer {
+            firstWaiting += 1
+            // Released once drained: an idle session holds no buffer.
+            if firstWaiting == waitingLines.count { (waitingLines, firstWaiting) = ([], 0) }
+        }
+        return waitingLines[firstWaiting]
+    }
+
+    /// Every line not yet run, taken, in order (one that waits again keeps those after it waiting).
     func takeWaitingLines() -> [LineFramer.Frame] {
-        defer { waitingLines = [] }
-        return waitingLines
+        defer { (waitingLines, firstWaiting) = ([], 0) }
+        return Array(waitingLines[firstWaiting...])
     }
 }

@@ -8,35 +8,45 @@ import WordGameProtocol
 ///   what waits in the server is at most one read (64 KiB) per connection;
 /// - each turn of the loop executes at most `linesPerTurn` of its lines, so
 ///   one client delays the others by about a millisecond at most;
-/// - lines are paced by a token bucket, and wait while the client has much
-///   output unread; lines that wait stay in the kernel's socket buffer
-///   (EPOLLIN is off meanwhile), so the client is slowed, never dropped;
+/// - every line is paced by a token bucket, a line of a WebSocket message
+///   holding many as much as a line over TCP, and lines wait while the
+///   client has much output unread; lines that wait stay in the kernel's
+///   socket buffer (EPOLLIN is off meanwhile), so the client is slowed,
+///   never dropped;
 /// - lines from an address on hold (wrong RESUME codes) wait, outside rooms;
 /// - a connection that is closing has its input thrown away.
-/// What the input holds goes to `onInput` (the server), in order. The event
-/// loop's alone.
+/// The server pulls what is admitted, one piece at a time (`next`), and
+/// executes it: this path never calls up into the server. The event loop's alone.
 final class InputPath {
-    enum Event {
-        /// A line (or a problem with one), to execute.
-        case frame(LineFramer.Frame, Connection, Instant)
-        /// Bytes the transport answers with itself.
-        case reply([UInt8], Connection)
-        /// The peer ended the connection the transport's way (or broke its rules).
-        case ended(Connection, farewell: [UInt8])
-        /// The transport's session begins (a WebSocket handshake accepted).
-        case opened(Connection, reply: [UInt8])
-        /// A request for a page or a file (the web port).
-        case request(Connection, HTTPRequestHead)
-        /// A line ran past `maxDiscardedBytes` without ending.
-        case runawayLine(Connection, Instant)
+    /// What a read brought.
+    enum Read {
+        /// Bytes, now in the connection's framing: serve it.
+        case bytes
+        /// Nothing to serve now (EAGAIN, or its last read is not taken yet).
+        case nothing
         /// End of stream, a reset, or an error: the connection is gone.
-        case lost(Connection)
+        case lost
+    }
+
+    /// The next piece of a connection's input, admitted now.
+    enum Next: Equatable {
+        /// A line (or a problem with one), for its session to run.
+        case line(LineFramer.Frame)
+        /// Bytes the transport answers with itself (a WebSocket pong).
+        case reply([UInt8])
+        /// The peer ended the connection the transport's way (or broke its rules).
+        case ended(farewell: [UInt8])
+        /// The transport's session begins (a WebSocket handshake accepted).
+        case opened(reply: [UInt8])
+        /// A request for a page or a file (the web port).
+        case request(HTTPRequestHead)
+        /// A line ran past `maxDiscardedBytes` without ending.
+        case runawayLine
     }
 
     private let epoll: Epoll
     private let affinity: ThreadAffinity
     let limits: ConnectionLimits
-    var onInput: (Event) -> Void = { _ in }
     /// Turns of the loop so far (a hold starts with the turn after the line that set it).
     private(set) var turn = 0
     /// Connections with input waiting for their turn.
@@ -64,96 +74,72 @@ final class InputPath {
         return backlog
     }
 
-    /// Reads the socket if its last read is taken. Returns whether bytes came
-    /// (the caller reports transmitted lines, then calls `serve`).
-    func read(from connection: Connection, failed: Bool = false) -> Bool {
+    /// Reads the socket if its last read is taken.
+    func read(from connection: Connection, failed: Bool = false) -> Read {
         affinity.check()
-        guard !connection.framing.hasInput else {
+        guard !hasInput(connection) else {
             // Lines wait their turn and EPOLLIN is off. An error or hang-up is
             // reported regardless, and again on every wait: the peer cannot
             // read any more, so its waiting lines go with it.
-            if failed { onInput(.lost(connection)) }
-            return false
+            return failed ? .lost : .nothing
         }
         let result: IOResult<Int>
-        do { result = try Socket.receive(connection.socket, into: readBuffer) } catch {
-            onInput(.lost(connection))
-            return false
-        }
-        guard case .done(let count) = result else { return false }
-        if count == 0 {
-            onInput(.lost(connection))
-            return false
-        }
-        if connection.isClosing { return false }  // its input no longer matters
+        do { result = try Socket.receive(connection.socket, into: readBuffer) } catch { return .lost }
+        guard case .done(let count) = result else { return .nothing }
+        if count == 0 { return .lost }
+        if connection.isClosing { return .nothing }  // its input no longer matters
         connection.framing.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
         connection.heard = true
-        return true
+        return .bytes
     }
 
-    /// Executes what the connection's budget allows now, and parks the rest.
-    func serve(_ connection: Connection, at now: Instant) {
+    /// How many lines a connection may run when it is served: one serving a turn.
+    var linesPerServing: Int { limits.linesPerTurn }
+
+    /// The next piece of the connection's input that its budget admits now,
+    /// taking a line from `budget`; nil when nothing more runs in this
+    /// serving (the caller then parks it, `park`). Lines taken from the
+    /// transport together (a unit holding several) wait in its session and
+    /// are admitted one at a time.
+    func next(from connection: Connection, budget: inout Int, at now: Instant) -> Next? {
         affinity.check()
-        var executed = 0
         let framing = connection.framing
         while hasInput(connection) {
             if connection.isClosing {
                 framing.discardInput()
                 _ = connection.session?.takeWaitingLines()
-                break
+                return nil
             }
-            guard executed < limits.linesPerTurn, connection.session?.awaitsDirectory != true,
+            guard budget > 0, connection.session?.awaitsDirectory != true,
                   connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
                   connection.pacing.hasToken(at: now),
                   connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
-            else { break }
-            let unit: Inbound
-            if let session = connection.session, session.hasWaitingLines {
-                unit = .frames(session.takeWaitingLines())
-            } else {
-                unit = framing.next()
+            else { return nil }
+            if let session = connection.session, let frame = session.takeWaitingLine() {
+                _ = connection.pacing.take(at: now)
+                budget -= 1
+                connection.lastLineAt = now
+                return .line(frame)
             }
-            if framing.discardedByteCount > limits.maxDiscardedBytes {
-                onInput(.runawayLine(connection, now))
-                return park(connection)
-            }
+            let unit = framing.next()
+            if framing.discardedByteCount > limits.maxDiscardedBytes { return .runawayLine }
             switch unit {
             case .frames(let frames):
-                for (index, frame) in frames.enumerated() {
-                    _ = connection.pacing.take(at: now)
-                    executed += 1
-                    connection.lastLineAt = now
-                    onInput(.frame(frame, connection, now))
-                    if connection.isClosing { break }
-                    if let session = connection.session, session.awaitsDirectory {
-                        session.wait(frames[(index + 1)...])
-                        break
-                    }
-                }
-            case .reply(let bytes):
-                onInput(.reply(bytes, connection))
-            case .end(let farewell):
-                onInput(.ended(connection, farewell: farewell))
-            case .opened(let reply):
-                onInput(.opened(connection, reply: reply))
-            case .request(let head):
-                onInput(.request(connection, head))
+                // Lines only come once the transport's session has begun.
+                connection.session?.queue(frames[...])
+            case .reply(let bytes): return .reply(bytes)
+            case .end(let farewell): return .ended(farewell: farewell)
+            case .opened(let reply): return .opened(reply: reply)
+            case .request(let head): return .request(head)
             }
         }
-        park(connection)
+        return nil
     }
 
     /// Whether lines wait for the connection: in its framing, or taken while
     /// a command waited for the directory (`Session.wait`).
     private func hasInput(_ connection: Connection) -> Bool {
         connection.framing.hasInput || connection.session?.hasWaitingLines == true
-    }
-
-    /// Gives each connection that had lines waiting its turn.
-    func serve(_ waiting: [Connection], at now: Instant) {
-        for connection in waiting where !connection.isClosed && !connection.inBacklog {
-            serve(connection, at: now)
-        }
     }
 
     /// Reads the socket again once the input is gone; otherwise stops

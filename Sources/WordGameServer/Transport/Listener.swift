@@ -15,10 +15,6 @@ final class Listener {
     private let limits: ConnectionLimits
     /// What it takes: the framing every connection accepted here gets.
     let kind: ListenerKind
-    /// A new connection is in the table; the server greets it.
-    var onAccepted: (Connection, Instant) -> Void = { _, _ in }
-    /// A new connection's first read (the greeting and the replies leave in one send).
-    var onFresh: (Connection, Instant) -> Void = { _, _ in }
     /// Where the operator hears of a shortage of descriptors.
     private let log: (String) -> Void
     /// The listener has the game's socket options, for accepted sockets to
@@ -56,30 +52,18 @@ final class Listener {
         spareDescriptor?.close()
     }
 
-    /// Accepts what waits, then reads each new connection's first lines, so
-    /// that the greeting and the replies leave in one send. The kernel's queue
-    /// of connections waiting to be accepted holds 4,096 (`somaxconn`), and a
-    /// client it turns away waits a second to try again: between reads, what
-    /// has come meanwhile is accepted, so a burst of joins faster than the
-    /// server serves them waits in this turn's list, not in the kernel's.
-    func acceptAll(at now: Instant) {
+    /// The kernel's queue of connections waiting to be accepted holds 4,096
+    /// (`somaxconn`), and a client it turns away waits a second to try again:
+    /// the server reads new connections' first lines in between accepts, this
+    /// many reads apart (`Server.acceptAll`), so a burst of joins faster than
+    /// it serves them waits in its list, not in the kernel's. 16 reads take
+    /// about a millisecond.
+    static let readsBetweenAccepts = 16
+
+    /// Accepts what waits: each connection that fits is in the table, and
+    /// appended to `fresh` for the server to greet and read.
+    func accept(into fresh: inout [Connection], at now: Instant) {
         affinity.check()
-        guard pausedUntil == nil else { return }
-        var fresh: [Connection] = []
-        var served = 0
-        acceptWaiting(into: &fresh, at: now)
-        while served < fresh.count {
-            let connection = fresh[served]
-            served += 1
-            if !connection.isClosed { onFresh(connection, now) }
-            if served % Self.readsBetweenAccepts == 0 { acceptWaiting(into: &fresh, at: now) }
-        }
-    }
-
-    /// 16 reads take about a millisecond: the kernel's queue never holds more than that brings.
-    private static let readsBetweenAccepts = 16
-
-    private func acceptWaiting(into fresh: inout [Connection], at now: Instant) {
         while pausedUntil == nil {
             let accepted: (socket: FileDescriptor, address: String)
             do {
@@ -105,7 +89,6 @@ final class Listener {
                 continue
             }
             table.add(connection)
-            onAccepted(connection, now)
             fresh.append(connection)
         }
     }
@@ -147,12 +130,12 @@ final class Listener {
         if let report = shortage.note(error, at: now) { log("wordgame-server: \(report)") }
     }
 
-    /// Listens again once the pause after a failed accept is over.
+    /// Listens again once the pause after a failed accept is over: the next
+    /// wait reports what waits (epoll is level-triggered).
     func resumeListening(at now: Instant) {
         guard let until = pausedUntil, now >= until else { return }
         pausedUntil = nil
         try? epoll.add(socket)
-        acceptAll(at: now)
     }
 
     /// Thousands of players need thousands of descriptors: takes the hard
