@@ -12,8 +12,9 @@
 import { Link, takeMoveFragment } from './link.js';
 import { pauseFall as pauseFallOf, startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { seats } from './seats.js';
+import { endStatus, keptOpenPair, pairItems, saidFromVerdict, VERDICTS, verdictLine } from './review.js';
 import {
-  BlockReader, commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, ordinal, readingFloorMs, rulesText,
+  BlockReader, commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, readingFloorMs, rulesText,
   sameRules, seconds, spokenRoom, typedText, withoutCommands,
 } from './protocol.js';
 
@@ -224,7 +225,7 @@ const handlers = {
     state.wrong = m.wrong;
     state.rank = m.rank;
     state.ranked = m.ranked;
-    mergeSavedGame();
+    takeBackOpenPair();
     // Out now, and the page did not see it happen (a drop, a reload): PLAYED, next, says after which pair.
     if (state.me === 'OUT' && state.outAfter === null) state.outAfter = 0;
     // The open pair is the one after the last PLAYED (END PLAYED); none yet before the first reveal.
@@ -670,24 +671,11 @@ function result(m) {
   keepGameWithSeat();
 }
 
-/** "library = biblioteca", or "old ≠ nuevo (old = viejo)". */
-function truthText(entry) {
-  if (entry.truth === 'CORRECT') return `${entry.english} = ${entry.spanish}`;
-  return `${entry.english} ≠ ${entry.spanish} (${entry.english} = ${entry.translation})`;
-}
-
-const VERDICTS = {
-  RIGHT: { mark: '✓', words: 'Right', style: 'right' },
-  WRONG: { mark: '✗', words: 'Wrong', style: 'wrong' },
-  TIMEOUT: { mark: '◷', words: 'Time ran out', style: 'timeout' },
-  AWAY: { mark: '–', words: 'Missed while you were away', style: 'neutral' },
-};
-
 /** The verdict region (aria-live): symbol and words, never colour alone. */
 function showVerdict(entry) {
   const verdict = VERDICTS[entry.verdict];
   const element = $('verdict');
-  element.textContent = verdict ? `${verdict.mark} ${verdict.words} — ${truthText(entry)}` : `Pair ${entry.n}: ${truthText(entry)}`;
+  element.textContent = verdictLine(entry);
   element.className = `verdict ${verdict ? verdict.style : 'neutral'}`;
 }
 
@@ -722,37 +710,21 @@ function keepGameWithSeat() {
   });
 }
 
-/** The open pair kept with the seat, if it is well formed (it comes back from storage). */
-function keptOpenPair(open) {
-  if (!open || typeof open !== 'object' || !Number.isInteger(open.n) || open.n < 1) return null;
-  return {
-    n: open.n,
-    english: typeof open.english === 'string' ? open.english : '',
-    spanish: typeof open.spanish === 'string' ? open.spanish : '',
-    endsAt: Number.isFinite(open.endsAt) ? open.endsAt : 0,
-    said: open.said === 'CORRECT' || open.said === 'WRONG' ? open.said : null,
-    sent: open.sent === true,
-    taken: open.taken === true,
-  };
-}
-
 /**
- * After RESUME into a game: GAME reset the counters, SCORE set them. The
- * pairs this page saw before the drop come back if they belong to this game:
- * the same rules, and no more right or wrong verdicts than the server counts.
+ * After RESUME into a game: GAME reset the counters, SCORE set them, and PLAYED, next, brings every
+ * pair revealed as the server judged it. What only this page knew comes back from its store: the
+ * answer it chose for the pair open at the drop, and whether it was sent, if the store holds this
+ * game (the same rules, and no more right or wrong verdicts than the server counts).
  */
-function mergeSavedGame() {
+function takeBackOpenPair() {
   const saved = state.savedGame;
   state.savedGame = null;
-  if (!saved || !state.game || state.history.length > 0) return;
+  if (!saved || !state.game || !Array.isArray(saved.history)) return;
   const g = state.game;
-  if (saved.rules !== [g.pairs, g.roundMs, g.maxIncorrect, g.players].join(' ') || !Array.isArray(saved.history)) return;
-  const right = saved.history.filter((e) => e.verdict === 'RIGHT').length;
-  const wrong = saved.history.filter((e) => e.verdict === 'WRONG' || e.verdict === 'TIMEOUT').length;
+  if (saved.rules !== [g.pairs, g.roundMs, g.maxIncorrect, g.players].join(' ')) return;
+  const right = saved.history.filter((e) => e?.verdict === 'RIGHT').length;
+  const wrong = saved.history.filter((e) => e?.verdict === 'WRONG' || e?.verdict === 'TIMEOUT').length;
   if (right > state.correct || wrong > state.wrong) return;
-  state.history = saved.history.filter((e) => e && Number.isInteger(e.n));
-  state.said = saved.said && typeof saved.said === 'object' ? saved.said : {};
-  state.outAfter = Number.isInteger(saved.outAfter) ? saved.outAfter : null;
   state.carried = keptOpenPair(saved.open);
 }
 
@@ -932,8 +904,8 @@ function renderEnd() {
   let score = played ? `Final score: ${final.correct} correct, ${final.wrong} wrong${place}` : 'You watched this game';
   if (final.missed) score = 'The game ended while your connection was down';
   $('end-score').textContent = score;
-  $('end-status').textContent = endStatus(final);
-  fillList($('end-pairs'), pairItems());
+  $('end-status').textContent = endStatus(final, state);
+  fillList($('end-pairs'), pairItems(state.history));
   renderBoard($('end-board'), state.top);
   $('end-board-title').hidden = state.top.length < 2;
   $('end-board').hidden = state.top.length < 2;
@@ -950,71 +922,6 @@ function renderEnd() {
   $('end-next').textContent = next;
   $('end-next').classList.toggle('counting', left > 0);
   $('end-start').hidden = !isHost() || left > 0;
-}
-
-function endStatus(final) {
-  const max = state.game?.maxIncorrect ?? 3;
-  if (final.missed) {
-    // The server sends a finished game's score only to those in it at its end (§4 RESUME): say what the page knew.
-    return `So this page did not get your final score. Before the connection dropped: ${final.correct} correct, `
-      + `${final.wrong} wrong${max > 0 && final.wrong >= max ? ' (out)' : ''}.`;
-  }
-  if (final.rank === 0) return 'You joined during it: you play from the next game.';
-  // The wrong attempts say it even when the page did not see it happen (it came back after a drop).
-  if (state.outAfter !== null || (max > 0 && final.wrong >= max)) {
-    return state.outAfter > 0 ? `Out after ${max} wrong attempts, at pair ${state.outAfter}.`
-      : `Out after ${max} wrong attempts (while your connection was down).`;
-  }
-  const medal = final.ranked > 1 ? ` You finished ${ordinal(final.rank)} of ${final.ranked}.` : '';
-  // The pairs the game had, not the pairs this page saw: some may have passed while it was away.
-  const played = Math.max(0, ...state.history.map((e) => e.n));
-  const pairs = state.game?.pairs ?? played;
-  if (played >= pairs) return `All ${pairs} pair${pairs === 1 ? '' : 's'} played.${medal}`;
-  return `The game ended after pair ${played} of ${pairs}.${medal}`;
-}
-
-const SAID = { CORRECT: 'You said it is correct', WRONG: 'You said it is wrong' };
-const OUTCOME = { RIGHT: 'you were right', WRONG: 'you were wrong' };
-
-/**
- * What the player said, from the server's verdict: RIGHT is an answer that
- * matched the truth, WRONG one that did not (§5 RESULT). So it is known even
- * when the page lost its own note of the tap (a reload before the reveal).
- */
-function saidFromVerdict(entry) {
-  if (entry.verdict === 'RIGHT') return entry.truth;
-  if (entry.verdict === 'WRONG') return entry.truth === 'CORRECT' ? 'WRONG' : 'CORRECT';
-  return entry.said;
-}
-
-/** The note under a pair: what the player said and how it went, or why they had no say; nothing when the page cannot know. */
-function pairNote(entry) {
-  if (entry.verdict === 'TIMEOUT') return 'No answer in time';
-  if (entry.verdict === 'AWAY') return 'Missed while you were away: it counts neither right nor wrong';
-  const said = saidFromVerdict(entry);
-  if (SAID[said] && OUTCOME[entry.verdict]) return `${SAID[said]} — ${OUTCOME[entry.verdict]}`;
-  if (entry.as === 'OUT') return 'You were out: you watched this pair';
-  if (entry.as === 'WATCHING') return 'You watched this pair';
-  return '';
-}
-
-/** Every pair of the game: the verdict, the truth, and what the player said. Pairs missed while away are named. */
-function pairItems() {
-  const items = [];
-  const byNumber = new Map(state.history.map((e) => [e.n, e]));
-  const last = Math.max(0, ...state.history.map((e) => e.n));
-  for (let n = 1; n <= last; n += 1) {
-    const entry = byNumber.get(n);
-    if (!entry) {
-      items.push({ text: `· ${n}. Not seen on this page: it passed while the page was reconnecting`, style: 'neutral' });
-      continue;
-    }
-    const verdict = VERDICTS[entry.verdict];
-    // Worded as during the game: "old ≠ salón (old = viejo)".
-    const note = pairNote(entry);
-    items.push({ text: `${verdict ? verdict.mark : '·'} ${n}. ${truthText(entry)}`, note, style: verdict ? verdict.style : 'neutral' });
-  }
-  return items;
 }
 
 function renderMessage() {

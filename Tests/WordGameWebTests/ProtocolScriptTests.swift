@@ -3,9 +3,11 @@ import Testing
 import WordGameProtocol
 import WordGameTestSupport
 
-/// `Resources/web/protocol.js`, the pages' reader of Protocol.md's lines: its
-/// own unit tests (run by Node), and a check that it knows every line the
-/// server can send, so that a new keyword cannot reach the pages unread.
+/// The pages' scripts without a browser: `Resources/web/protocol.js`, the
+/// pages' reader of Protocol.md's lines, with its own unit tests (run by
+/// Node) and a check that it knows every line the server can send, so that a
+/// new keyword cannot reach the pages unread; and the logic of the other
+/// modules that needs no page (`pages_test.mjs`: review.js, seats.js, fall.js).
 @Suite struct ProtocolScriptTests {
     static let script = WebServer.repositoryRoot.appendingPathComponent("Resources/web/protocol.js")
 
@@ -18,6 +20,14 @@ import WordGameTestSupport
         let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains(#/protocol\.js: \d+ tests passed/#), "\(run.stdout)")
+    }
+
+    @Test(.enabled(if: node != nil, "needs Node.js (the Debian package nodejs) for the pages' unit tests"))
+    func pagesUnitTestsPass() throws {
+        let tests = BrowserTools.scripts.appendingPathComponent("pages_test.mjs")
+        let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains(#/pages: \d+ tests passed/#), "\(run.stdout)")
     }
 
     /// Every keyword of a server line, and every command an `OK` confirms, has

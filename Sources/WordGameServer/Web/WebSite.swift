@@ -28,6 +28,7 @@ public struct WebSite: Sendable {
         ("/link.js", "link.js", "text/javascript; charset=utf-8"),
         ("/seats.js", "seats.js", "text/javascript; charset=utf-8"),
         ("/fall.js", "fall.js", "text/javascript; charset=utf-8"),
+        ("/review.js", "review.js", "text/javascript; charset=utf-8"),
         ("/student.js", "student.js", "text/javascript; charset=utf-8"),
         ("/projector.js", "projector.js", "text/javascript; charset=utf-8"),
         ("/host.js", "host.js", "text/javascript; charset=utf-8"),
