@@ -2,10 +2,10 @@ import WebCodec
 import WordGameProtocol
 
 /// How a connection's bytes become lines, and (through its `OutputFraming`)
-/// its lines bytes: the seam between a transport and the game. Lines over TCP (`LineFraming`) are one
-/// framing; WebSocket messages, each one line, after an HTTP request
-/// (`WebFraming`), are another. The listener that accepts a connection picks
-/// its framing (`Listener.init(makeFraming:)`). Rooms, the hub and matches
+/// its lines bytes: the seam between a transport and the game. Lines over
+/// TCP (`LineFraming`) are one framing; WebSocket messages, each one line,
+/// after an HTTP request (`WebFraming`), are another. The listener that accepts a connection picks
+/// its framing (`ListenerKind.makeFraming`). Rooms, the hub and matches
 /// never learn which it was: they get lines as commands and send messages.
 ///
 /// A framing belongs to its connection, and so to the event loop.
@@ -18,8 +18,8 @@ protocol Framing: AnyObject {
     var hasInput: Bool { get }
 
     /// Takes the next unit of input (a line, or part of one) and says what it
-    /// holds. The server takes one unit at a time, so that it can pace a
-    /// connection's lines.
+    /// holds. The input path takes one unit at a time, and admits the lines of
+    /// one that holds several one at a time, so that every line is paced.
     func next() -> Inbound
 
     /// Bytes of a line that never ends, thrown away so far: past the limit

@@ -116,17 +116,17 @@ final class InputPath {
                   connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
             else { return nil }
             if let session = connection.session, let frame = session.takeWaitingLine() {
-                _ = connection.pacing.take(at: now)
-                budget -= 1
-                connection.lastLineAt = now
-                return .line(frame)
+                return admit(frame, from: connection, budget: &budget, at: now)
             }
             let unit = framing.next()
             if framing.discardedByteCount > limits.maxDiscardedBytes { return .runawayLine }
             switch unit {
             case .frames(let frames):
-                // Lines only come once the transport's session has begun.
-                connection.session?.queue(frames[...])
+                // Lines only come once the transport's session has begun. The usual unit is one line:
+                // it runs at once, and only the rest of a unit holding several waits in the session.
+                guard let session = connection.session, let first = frames.first else { continue }
+                session.queue(frames.dropFirst())
+                return admit(first, from: connection, budget: &budget, at: now)
             case .reply(let bytes): return .reply(bytes)
             case .end(let farewell): return .ended(farewell: farewell)
             case .opened(let reply): return .opened(reply: reply)
@@ -134,6 +134,13 @@ final class InputPath {
             }
         }
         return nil
+    }
+
+    private func admit(_ frame: LineFramer.Frame, from connection: Connection, budget: inout Int, at now: Instant) -> Next {
+        _ = connection.pacing.take(at: now)
+        budget -= 1
+        connection.lastLineAt = now
+        return .line(frame)
     }
 
     /// Whether lines wait for the connection: in its framing, or taken while
