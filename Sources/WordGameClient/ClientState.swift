@@ -64,7 +64,8 @@ public struct ClientState: Sendable {
     public var window = (columns: 80, rows: 24)
     /// The solo player's best and last games, set when a solo game ends.
     public var pastGames: SoloHistory.Summary?
-    public var countdownEnds: Instant?
+    /// The count to the next game, while one runs.
+    public var countdown = NextGameCountdown()
     /// The last ERROR or NOTICE text from the server, until the next pair.
     /// (INFO lines are written for people at nc, "type START"; the screen says
     /// the same its own way, so it does not show them.)
@@ -135,10 +136,7 @@ public struct ClientState: Sendable {
     }
 
     /// Whole seconds left in a countdown to the next game, rounded up; nil when none runs.
-    public func countdownSeconds(at now: Instant) -> Int? {
-        guard let ends = countdownEnds, now < ends else { return nil }
-        return ends.wholeSecondsLeft(at: now)
-    }
+    public func countdownSeconds(at now: Instant) -> Int? { countdown.seconds(at: now) }
 
     /// Answered, in a room where the others may still think: the screen says we wait for them.
     public var waitsForOthers: Bool { round != nil && pressed != nil && ((room?.members ?? 1) > 1 || ranked > 1) }
@@ -187,7 +185,7 @@ public struct ClientState: Sendable {
         switch message {
         case .room(let info):
             room = info
-            if info.state != .starting { countdownEnds = nil }
+            countdown.room(is: info.state)
         case .members(let total, let names):
             memberTotal = total
             memberNames = names
@@ -196,7 +194,7 @@ public struct ClientState: Sendable {
             if state == .out && me != .out { outAfterPair = history.last?.reveal.number ?? 0 }
             if state == .lobby && carried != nil { showGameEndedWhileAway() }
             me = state
-        case .starting(let ms): countdownEnds = now.adding(milliseconds: ms)
+        case .starting(let ms): countdown.start(milliseconds: ms, at: now)
         case .game(let info): beginGame(info)
         case .round(let info):
             carried = nil  // SCORE, which takes it back, comes before the open pair
@@ -289,7 +287,7 @@ public struct ClientState: Sendable {
     /// itself needs no state: it is a function of the time, see `fall(at:)`.)
     public mutating func tick(at now: Instant) {
         if lastRevealAt != nil && !showsFeedback(at: now) { lastRevealAt = nil }
-        if let ends = countdownEnds, now >= ends { countdownEnds = nil }
+        countdown.tick(at: now)
     }
 
     mutating func beginGame(_ info: GameInfo?) {
@@ -313,6 +311,6 @@ public struct ClientState: Sendable {
         lastReveal = nil
         lastRevealAt = nil
         answered = nil
-        countdownEnds = nil
+        countdown.stop()
     }
 }

@@ -76,7 +76,7 @@ public enum LineModeText {
             // r between games that does not start one: who does.
             let between = state.game == nil || state.final != nil
             guard key == "r", between else { return nil }
-            if state.nextGameAsked || state.countdownEnds != nil { return "The next game is about to start." }
+            if state.nextGameAsked || state.countdown.isRunning { return "The next game is about to start." }
             return nextGameHint(state, first: state.final == nil)
         }
         switch state.me {

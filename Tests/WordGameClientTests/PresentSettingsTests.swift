@@ -207,7 +207,7 @@ import WordGameServer
             projector.send(.start)
             press([.right, .enter])
             try take { if case .error = $0 { return true }; return false }
-            #expect(state.settings == nil && (state.countdownEnds != nil || state.screen == .playing),
+            #expect(state.settings == nil && (state.countdown.isRunning || state.screen == .playing),
                     "the start closed the screen: \(state.screen)")
             #expect(state.error?.contains("game is about to start") == true, "\(state.error ?? "no error")")
             #expect(state.rules == chosen)

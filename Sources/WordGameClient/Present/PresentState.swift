@@ -55,8 +55,8 @@ public struct PresentState: Sendable {
     public var top: [TopEntry] = []
     public var ranking: [RankingEntry] = []
     public var gameOver = false
-    /// When the next game starts: the start delay of the host's START, or auto-start's countdown.
-    public var countdownEnds: Instant?
+    /// The count to the next game: the start delay of the host's START, or auto-start's countdown.
+    public var countdown = NextGameCountdown()
     /// The latest room event, and when it came.
     public var lastNotice: String?
     public var noticeAt: Instant?
@@ -145,10 +145,7 @@ public struct PresentState: Sendable {
     }
 
     /// Whole seconds to the next game, rounded up; nil when no countdown runs.
-    public func countdownSeconds(at now: Instant) -> Int? {
-        guard let ends = countdownEnds, now < ends else { return nil }
-        return ends.wholeSecondsLeft(at: now)
-    }
+    public func countdownSeconds(at now: Instant) -> Int? { countdown.seconds(at: now) }
 
     public func showsError(at now: Instant) -> Bool {
         guard error != nil, let at = errorAt else { return false }
@@ -171,7 +168,7 @@ public struct PresentState: Sendable {
         case .watchingRoom(let room): self.room = room
         case .room(let info):
             self.info = info
-            if info.state != .starting { countdownEnds = nil }
+            countdown.room(is: info.state)
             if resumedAwaitingRoom {
                 resumedAwaitingRoom = false
                 // The game ended while the link was down: its podium was missed, its results are kept.
@@ -200,7 +197,7 @@ public struct PresentState: Sendable {
         case .lockSet(let locked): self.locked = locked
         case .game(let info): beginGame(info)
         case .starting(let milliseconds):
-            countdownEnds = now.adding(milliseconds: milliseconds)
+            countdown.start(milliseconds: milliseconds, at: now)
             settings = nil
         case .round(let info):
             round = info
@@ -270,7 +267,7 @@ public struct PresentState: Sendable {
         settings = nil  // the rules cannot change during a game
         gamesPlayed += 1
         gameOver = false
-        countdownEnds = nil
+        countdown.stop()
         round = nil
         progress = nil
         waiting = nil
@@ -290,6 +287,7 @@ public struct PresentState: Sendable {
             pageTurnedAt = now
         }
         if lastRevealAt != nil && !showsReveal(at: now) { lastRevealAt = nil }
+        countdown.tick(at: now)
         if errorAt != nil && !showsError(at: now) {
             error = nil
             errorAt = nil
@@ -362,7 +360,7 @@ public struct PresentState: Sendable {
         case .character("l"), .character("L"): return [locked ? .unlock : .lock]
         case .character("k"), .character("K"): prompt = .kick("")
         // E ends the game on, or calls off a start still counting down.
-        case .character("e"), .character("E"): if screen == .playing || countdownEnds != nil { prompt = .confirmStop }
+        case .character("e"), .character("E"): if screen == .playing || countdown.isRunning { prompt = .confirmStop }
         case .character("c"), .character("C"): prompt = .confirmClose
         case .character("r"), .character("R"): return openSettings()
         default: break
@@ -373,7 +371,7 @@ public struct PresentState: Sendable {
     /// Between games only (the server refuses `RULES` during one or its countdown): the settings
     /// screen, and `RULES` to ask for the word lists and the rules as they are now.
     private mutating func openSettings() -> [ClientCommand] {
-        guard screen == .lobby || screen == .gameOver, countdownEnds == nil, let rules else { return [] }
+        guard screen == .lobby || screen == .gameOver, !countdown.isRunning, let rules else { return [] }
         settings = PresentSettings(rules, lists: wordLists)
         return [.rules(nil)]
     }
