@@ -19,6 +19,14 @@ public func onOwnThread<T>(_ body: () throws -> T) async rethrows -> T {
     }
 }
 
+/// Runs a body on a thread of its own, as `onOwnThread` does, but outside
+/// its turns: for a body that takes a scarcer turn of its own first (a
+/// browser's), which bounds what it runs. Waiting for it inside a real-time
+/// turn, it would keep the other real-time tests from theirs.
+public func onOwnThreadOutsideTurns<T>(_ body: () throws -> T) async rethrows -> T {
+    try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try body() }
+}
+
 /// An executor that starts a thread for each job it is given: for bodies
 /// that block, never for work that computes.
 final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {

@@ -38,13 +38,18 @@ enum BrowserTools {
         try runScript(script, [server.baseURL, String(server.port)] + more, timeout: timeout)
     }
 
-    /// A case's script with its arguments, in its turn (`BrowserTurns`): `browsers` is how many it opens at once.
-    static func runScript(_ script: String, _ arguments: [String], browsers: Int = 1, timeout: Double) throws -> ProgramRun {
+    /// A case's script with its arguments (run inside the case's turn, `onBrowserTurn`).
+    static func runScript(_ script: String, _ arguments: [String], timeout: Double) throws -> ProgramRun {
         let path = scripts.appendingPathComponent(script).path
-        return try BrowserTurns.shared.taking(browsers) {
-            try ProgramRun.run(python, ["-B", path] + arguments, in: scripts, timeout: timeout)
-        }
+        return try ProgramRun.run(python, ["-B", path] + arguments, in: scripts, timeout: timeout)
     }
+}
+
+/// A browser case's body, servers and script together, on a thread of its own in its browser turn
+/// (`BrowserTurns`); `browsers`: how many it opens at once. Outside the real-time turns of `onOwnThread`:
+/// a case waiting for a browser must not keep the suite's other real-time tests waiting too.
+func onBrowserTurn<T>(browsers: Int = 1, _ body: () throws -> T) async rethrows -> T {
+    try await onOwnThreadOutsideTurns { try BrowserTurns.shared.taking(browsers, body) }
 }
 
 /// Turns for the browser cases: two browsers at once fit this 2-core machine beside the rest of the suite (a
@@ -82,7 +87,7 @@ final class BrowserTurns: @unchecked Sendable {
 
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func aStudentsPagePlaysAWholeGameBesideATCPPlayer() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let server = try WebServer()
             let run = try BrowserTools.run("student_game.py", against: server, timeout: 120)
             expectPassed(run, "student_game")
@@ -93,7 +98,7 @@ final class BrowserTurns: @unchecked Sendable {
 
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func aRefreshOrAClosedTabKeepsTheSeatAndTheScore() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let server = try WebServer()
             let run = try BrowserTools.run("student_refresh.py", against: server, timeout: 120)
             expectPassed(run, "student_refresh")
@@ -104,7 +109,7 @@ final class BrowserTurns: @unchecked Sendable {
 
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func theHostPageRunsAGameToThePodiumAndItsResults() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(resultsDirectory: results.path)
@@ -118,7 +123,7 @@ final class BrowserTurns: @unchecked Sendable {
     /// The host's "Rules…" dialog: 4 pairs, 8 s, everyone plays every pair, heard by a TCP player and played by the next game.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func theHostPageSetsTheRulesOfTheNextGame() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let animals = try WordList(entries: Array(WebServer.words.entries.prefix(12)))
             let server = try WebServer(wordLists: ["animals": animals])
             let run = try BrowserTools.run("host_rules.py", against: server, timeout: 120)
@@ -133,7 +138,7 @@ final class BrowserTurns: @unchecked Sendable {
     /// the server; the buttons are whole on the screen, uncovered; a tap aimed at the pair before is not sent.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func everyTapOnAVisibleButtonCountsAtEverySize() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let server = try WebServer()
             let run = try BrowserTools.run("student_taps.py", against: server, timeout: 300)
             expectPassed(run, "student_taps")
@@ -148,7 +153,7 @@ final class BrowserTurns: @unchecked Sendable {
     /// the review lists every pair as the results file records it.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func aCrashedBrowserTakesTheSeatBackAndTheMissedPairsCountNeitherWay() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(resultsDirectory: results.path)
@@ -162,7 +167,7 @@ final class BrowserTurns: @unchecked Sendable {
     /// Pairs of 10 s, so that every screen of a pair can be taken while it falls, and a start delay to see counting down.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func screenshotsAtPhoneAndProjectorSizesFitTheScreen() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(rules: Rules(roundMilliseconds: 10_000, pairCount: 3), startDelayMilliseconds: 3_000,
@@ -177,7 +182,7 @@ final class BrowserTurns: @unchecked Sendable {
     /// A projector for a class of 40 at 1920×1080 and 1366×768: the pair view, the countdown, the podium and the ranking's pages.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func theProjectorFitsAClassOfForty() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, pairCount: 3), startDelayMilliseconds: 3_000,
@@ -191,7 +196,7 @@ final class BrowserTurns: @unchecked Sendable {
     /// reconnecting, a hung link noticed within seconds, and a game that ended while the link hung.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func aStudentsPageOverABadNetworkNeverLosesAnAnswerSilently() async throws {
-        try await onOwnThread {
+        try await onBrowserTurn {
             // Out after 5 wrong: whatever the pairs' truths, the student still plays pair 5, where the link hangs.
             let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, maxIncorrect: 5, pairCount: 5))
             let run = try BrowserTools.run("student_network.py", against: server, timeout: 240)

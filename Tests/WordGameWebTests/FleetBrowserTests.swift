@@ -57,7 +57,7 @@ extension BrowserTests {
         /// Runs a case's script with `arguments`, in browser/, and checks its PASS line.
         func runCase(_ name: String, _ arguments: [String], timeout: Double, sourceLocation: SourceLocation = #_sourceLocation) throws
             -> ProgramRun {
-            let run = try BrowserTools.runScript("\(name).py", arguments, browsers: 2, timeout: timeout)
+            let run = try BrowserTools.runScript("\(name).py", arguments, timeout: timeout)
             BrowserTools.expectPassed(run, name, sourceLocation: sourceLocation)
             return run
         }
@@ -67,7 +67,7 @@ extension BrowserTests {
         /// three servers in a row, or to a server without a web port, the page shows the server's words instead.
         @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissing)"), .enabled(if: BrowserTools.available, "\(browserMissing)"))
         func aStudentSentOnByMOVEDJoinsTheRoomOnItsServer() async throws {
-            try await onOwnThread {
+            try await onBrowserTurn(browsers: 2) {
                 let fleet = try FleetOfServers(["a", "b", "c"], webless: ["c"], rules: Rules(roundMilliseconds: 10_000, pairCount: 3))
                 let run = try runCase("fleet_student", fleet.arguments, timeout: 240)
                 #expect(run.stdout.contains("ok: the host on A hears ARRIVED \"Ana\""))
@@ -82,7 +82,7 @@ extension BrowserTests {
         /// on A's page, the key kept in A's storage; a /watch of it on B goes to A's /watch.
         @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissing)"), .enabled(if: BrowserTools.available, "\(browserMissing)"))
         func aTeachersPageAndAWatchPageGoToTheServerOfTheirRoom() async throws {
-            try await onOwnThread {
+            try await onBrowserTurn(browsers: 2) {
                 let fleet = try FleetOfServers(["a", "b"])
                 let run = try runCase("fleet_host", fleet.arguments, timeout: 180)
                 #expect(run.stdout.contains("ok: the page hosts the room on A again: the student hears the host is back"))
@@ -95,7 +95,7 @@ extension BrowserTests {
         /// (a room on B still joins); a teacher's new room is asked for again by itself, and opens once Redis is back.
         @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissing)"), .enabled(if: BrowserTools.available, "\(browserMissing)"))
         func directoryDownIsSaidAndThePagesStayUsable() async throws {
-            try await onOwnThread {
+            try await onBrowserTurn(browsers: 2) {
                 let fleet = try FleetOfServers(["a", "b"])
                 let onA = try fleet.host(on: 0)
                 let onB = try fleet.host(on: 1)
