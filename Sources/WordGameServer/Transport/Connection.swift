@@ -2,8 +2,8 @@ import WordGame
 import WordGamePOSIX
 import WordGameProtocol
 
-/// One client: its socket, its framing and input, its output queue, and how
-/// it reads. The event loop's alone, except that a send thread may run
+/// One client: its socket, its framing and input, its output queue, and its
+/// session with the hub (`Session`). The event loop's alone, except that a send thread may run
 /// `WritePath.transmit` on it while the loop waits (`SendStream`).
 final class Connection: SpeaksForASeat {
     let id: ConnectionID
@@ -17,7 +17,7 @@ final class Connection: SpeaksForASeat {
     /// When its last whole line arrived: silence past the idle limit closes it.
     var lastLineAt: Instant
     /// Bytes came since housekeeping last looked, and when it last saw some:
-    /// a WebSocket silent for a while is pinged (`Server.housekeeping`).
+    /// one silent for a while is pinged, if its transport can (`OutputFraming.keepAlive`).
     var heard = false
     var lastHeardAt: Instant
     /// Its talk with the hub: from the start for lines over TCP, from its
