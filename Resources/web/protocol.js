@@ -10,7 +10,7 @@ export const VERSION = 2;
 /** The most digits a server number may have (§2): 12 digits stay exact in a JS number. */
 export const MAX_DIGITS = 12;
 
-const NUMBER = /^(?:0|[1-9][0-9]{0,11})$/;
+const NUMBER = new RegExp(`^(?:0|[1-9][0-9]{0,${MAX_DIGITS - 1}})$`);
 const KEYWORD = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const HEX = /^[0-9A-Fa-f]{1,6}$/;
 

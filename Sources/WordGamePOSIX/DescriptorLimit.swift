@@ -15,15 +15,4 @@ public enum DescriptorLimit {
         }
         return Int(clamping: limit.rlim_cur)
     }
-
-    /// Sets the soft limit to `count` (tests: a process short of descriptors).
-    /// Returns the limit it replaced, to put back.
-    public static func setSoftLimit(_ count: Int) throws(Errno) -> Int {
-        var limit = rlimit()
-        try syscallBlocking("getrlimit") { getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }
-        let previous = Int(clamping: limit.rlim_cur)
-        limit.rlim_cur = rlim_t(count)
-        try syscallBlocking("setrlimit") { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }
-        return previous
-    }
 }

@@ -56,9 +56,4 @@ public struct FileDescriptor: Hashable, Sendable, CustomStringConvertible {
         let fd = Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC)
         return fd >= 0 ? FileDescriptor(rawValue: fd) : nil
     }
-
-    /// Makes the descriptor non-blocking. The corresponding C function is `fcntl`.
-    public func setNonBlocking() {
-        _ = fcntl(rawValue, F_SETFL, fcntl(rawValue, F_GETFL) | O_NONBLOCK)
-    }
 }

@@ -102,10 +102,4 @@ public enum Socket {
     public static func setNoDelay(_ socket: FileDescriptor) {
         _ = csystem_set_tcp_option(socket.rawValue, csystem_TCP_NODELAY, 1)
     }
-
-    /// Gives up a receive that waits longer than `milliseconds` (blocking sockets only).
-    public static func setReceiveTimeout(_ socket: FileDescriptor, milliseconds: Int) {
-        var timeout = timeval(tv_sec: milliseconds / 1_000, tv_usec: (milliseconds % 1_000) * 1_000)
-        setsockopt(socket.rawValue, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
 }
