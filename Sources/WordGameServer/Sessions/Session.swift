@@ -4,7 +4,8 @@ import WordGameProtocol
 /// A connection's side of its talk with the hub, apart from sockets and
 /// framing: how it reads (Protocol.md's lines or sentences, with the
 /// sentences held for its next batch), where its seat stands, and its lines
-/// waiting while a command asks the fleet's directory. A line is run here
+/// not yet run (the rest of a unit that held several, and those that wait
+/// while a command asks the fleet's directory). A line is run here
 /// (`run`): the hub gets the commands, and what is the connection's own
 /// business (MODE, a bad line) is answered to it alone. Pure: the server
 /// keeps one in each `Connection` that is a session, the test harness one

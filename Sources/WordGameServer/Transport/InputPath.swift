@@ -143,8 +143,8 @@ final class InputPath {
         return .line(frame)
     }
 
-    /// Whether lines wait for the connection: in its framing, or taken while
-    /// a command waited for the directory (`Session.wait`).
+    /// Whether lines wait for the connection: in its framing, or taken from
+    /// it and not yet run (`Session.queue`).
     private func hasInput(_ connection: Connection) -> Bool {
         connection.framing.hasInput || connection.session?.hasWaitingLines == true
     }
