@@ -219,7 +219,8 @@ final class HubWorld {
         let released = answered
         answered.removeAll()
         for client in released where !client.gone && !client.closing {
-            for frame in client.session.takeWaitingLines() { run(frame, from: client) }
+            // A closing connection's input is thrown away, as the server's input path does.
+            for frame in client.session.takeWaitingLines() where !client.closing { run(frame, from: client) }
             endTurn()
         }
     }
