@@ -63,11 +63,11 @@ let package = Package(
                           exclude: ["README.md"]),
         // Benchmarks: start wordgame-server (and redis-server) on 127.0.0.1 and play them with many sockets.
         .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX", "WebCodec"], exclude: ["README.md"]),
-        .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles"]),
+        .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles", "WordGameTestSupport"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "WordGame", "TextColumns"]),
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX", "TextColumns"]),
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),
-        .testTarget(name: "WebCodecTests", dependencies: ["WebCodec"]),
+        .testTarget(name: "WebCodecTests", dependencies: ["WebCodec", "WordGameTestSupport"]),
         .testTarget(name: "RedisWireTests", dependencies: ["RedisWire"]),
         // FleetKeys pure; the directory against real redis-servers the tests start on 127.0.0.1.
         .testTarget(name: "WordGameFleetTests", dependencies: [

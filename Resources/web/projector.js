@@ -85,6 +85,7 @@ export class Projector {
     this.phaseAt = 0;
     this.pageStart = 0; // the ranking's page: the index of its first row
     this.pageShown = 0; // how many rows it shows
+    this.pageNumber = 1; // as the teacher counts them: 0 until drawn from the end
     this.pageAt = 0;
     stopFall();
   }
@@ -143,6 +144,7 @@ export class Projector {
     this.phaseAt = Date.now();
     this.pageStart = 0;
     this.pageShown = 0;
+    this.pageNumber = 1;
     this.pageAt = Date.now();
     this.render();
   }
@@ -158,10 +160,13 @@ export class Projector {
     if (step > 0) {
       this.pageStart += Math.max(1, this.pageShown);
       if (this.pageStart >= total) this.pageStart = 0;
+      this.pageNumber = this.pageStart === 0 ? 1 : this.pageNumber + 1;
     } else if (this.pageStart > 0) {
       this.pageStart = Math.max(0, this.pageStart - Math.max(1, this.pageShown));
+      this.pageNumber = this.pageStart === 0 ? 1 : Math.max(2, this.pageNumber - 1);
     } else {
       this.pageStart = -1; // the last page: drawn from the end
+      this.pageNumber = 0;
     }
     this.pageAt = Date.now();
     this.render();
@@ -418,7 +423,11 @@ export class Projector {
     const start = this.pageStart;
     const shown = entries.slice(start, start + perPage);
     this.pageShown = shown.length;
-    const page = Math.ceil(start / perPage) + 1;
+    // Counted as the pages were turned, not from the first row's index: a layout that changed on the way (a notice
+    // faded, the results links came) must not make page 1 be followed by "page 3 of 4".
+    if (start === 0) this.pageNumber = 1;
+    else if (this.pageNumber === 0) this.pageNumber = Math.ceil(start / perPage) + 1;
+    const page = this.pageNumber;
     const pages = page - 1 + Math.max(1, Math.ceil((entries.length - start) / perPage));
     $('ranking-title').textContent = pages > 1
       ? `Ranking · ${start + 1}–${start + shown.length} of ${entries.length} (page ${page} of ${pages})`

@@ -7,12 +7,11 @@ import WordGameTestSupport
 
 /// The failures a client must report by type, against sockets of the test's own: no redis-server needed.
 @Suite struct RedisClientFailureTests {
-    @Test func aConnectNobodyListensToIsRefusedQuickly() async {
+    @Test func aConnectNobodyListensToIsRefused() async {
         await onOwnThread {
             let client = loopbackClient(port: RedisServerProcess.freePort())
-            let start = MonotonicClock.seconds()
+            // Refused, not the 1 s timeout: the error's kind tells them apart, whatever the machine's load.
             #expect(redisError { try client.send(RedisCommand(["PING"])) } == .refused)
-            #expect(MonotonicClock.seconds() - start < 0.9, "refused at once, not the 1 s timeout")
             #expect(!client.isConnected)
         }
     }

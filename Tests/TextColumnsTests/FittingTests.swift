@@ -1,6 +1,7 @@
 import Testing
 import WordGame
 import TextColumns
+import WordGameTestSupport
 
 @Suite struct FittingTests {
     @Test func examples() {
@@ -16,19 +17,21 @@ import TextColumns
         #expect(Columns.prefix("e\u{301}x", 1) == "e\u{301}")
     }
 
-    @Test func fitNeverSplitsAClusterNorGoesOver() {
-        var generator = SeededGenerator(seed: 20_251_123)
-        var failures: [String] = []
-        for _ in 0..<1_000 {
-            let text = ClusterSamples.text(&generator)
-            for width in 0...30 {
-                let fitted = Columns.fit(text, width)
-                if let problem = Self.problem(fitting: text, width, fitted) {
-                    failures.append("\(text.debugDescription) in \(width) → \(fitted.debugDescription): \(problem)")
+    @Test func fitNeverSplitsAClusterNorGoesOver() async {
+        await onComputeThread {
+            var generator = SeededGenerator(seed: 20_251_123)
+            var failures: [String] = []
+            for _ in 0..<1_000 {
+                let text = ClusterSamples.text(&generator)
+                for width in 0...30 {
+                    let fitted = Columns.fit(text, width)
+                    if let problem = Self.problem(fitting: text, width, fitted) {
+                        failures.append("\(text.debugDescription) in \(width) → \(fitted.debugDescription): \(problem)")
+                    }
                 }
             }
+            #expect(failures.isEmpty, "\(failures.count) failures, the first: \(failures.prefix(5))")
         }
-        #expect(failures.isEmpty, "\(failures.count) failures, the first: \(failures.prefix(5))")
     }
 
     /// What is wrong with `fitted` as `text` fitted into `width` columns, if anything.

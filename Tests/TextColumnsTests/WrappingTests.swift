@@ -1,6 +1,7 @@
 import Testing
 import WordGame
 import TextColumns
+import WordGameTestSupport
 
 @Suite struct WrappingTests {
     @Test func examples() {
@@ -14,19 +15,21 @@ import TextColumns
         #expect(Columns.wrap("ab \u{301}cd", 3) == ["ab", "\u{301}cd"], "a space with an accent after it is still a space")
     }
 
-    @Test func wrapKeepsEveryClusterAndNoLineGoesOver() {
-        var generator = SeededGenerator(seed: 42)
-        var failures: [String] = []
-        for _ in 0..<1_000 {
-            let text = ClusterSamples.text(&generator)
-            for width in 2...24 {
-                let lines = Columns.wrap(text, width)
-                if let problem = Self.problem(wrapping: text, width, lines) {
-                    failures.append("\(text.debugDescription) in \(width) → \(lines): \(problem)")
+    @Test func wrapKeepsEveryClusterAndNoLineGoesOver() async {
+        await onComputeThread {
+            var generator = SeededGenerator(seed: 42)
+            var failures: [String] = []
+            for _ in 0..<1_000 {
+                let text = ClusterSamples.text(&generator)
+                for width in 2...24 {
+                    let lines = Columns.wrap(text, width)
+                    if let problem = Self.problem(wrapping: text, width, lines) {
+                        failures.append("\(text.debugDescription) in \(width) → \(lines): \(problem)")
+                    }
                 }
             }
+            #expect(failures.isEmpty, "\(failures.count) failures, the first: \(failures.prefix(5))")
         }
-        #expect(failures.isEmpty, "\(failures.count) failures, the first: \(failures.prefix(5))")
     }
 
     /// What is wrong with `lines` as `text` wrapped at `width` columns, if anything.

@@ -1,5 +1,6 @@
 import Testing
 @testable import WebCodec
+import WordGameTestSupport
 
 @Suite struct HTTPRequestParserTests {
     static let browserUpgrade = """
@@ -173,36 +174,38 @@ import Testing
         #expect(parseRequest("GET / HTTP/1.1\r\nHost: a\r\n\(fields)X-Last: v\r\n\r\n").status == .requestHeaderFieldsTooLarge)
     }
 
-    @Test func parseIsIndependentOfChunking() {
-        var generator = SeededGenerator(seed: 1234)
-        let samples = [
-            Self.browserUpgrade,
-            "GET / HTTP/1.1\r\nHost: a\r\n\r\nGET /next",
-            "GET / HTTP/1.1\r\nHost: a\r\nX: \u{0}\r\n\r\n",
-            "GET / HTTP/1.1\nHost: a\n\n",
-            "GET / HTTP/1.0\r\nHost: a\r\n\r\n",
-            "GET /" + String(repeating: "z", count: 3000) + " HTTP/1.1\r\n",
-        ]
-        for sample in samples {
-            let bytes = Array(sample.utf8)
-            var whole = HTTPRequestParser()
-            let expected = whole.feed(bytes)
-            for _ in 0..<50 {
-                var parser = HTTPRequestParser()
-                var result = HTTPParseResult.incomplete
-                var consumedTotal = 0
-                for chunk in randomChunks(bytes, maxChunk: 7, using: &generator) {
-                    result = parser.feed(chunk)
-                    if case .complete(_, let consumed) = result { consumedTotal += consumed }
-                    if result != .incomplete { break }
-                    consumedTotal += chunk.count
-                }
-                switch (expected, result) {
-                case (.complete(let expectedHead, let expectedConsumed), .complete(let head, _)):
-                    #expect(head == expectedHead)
-                    #expect(consumedTotal == expectedConsumed)
-                default:
-                    #expect(result == expected)
+    @Test func parseIsIndependentOfChunking() async {
+        await onComputeThread {
+            var generator = SeededGenerator(seed: 1234)
+            let samples = [
+                Self.browserUpgrade,
+                "GET / HTTP/1.1\r\nHost: a\r\n\r\nGET /next",
+                "GET / HTTP/1.1\r\nHost: a\r\nX: \u{0}\r\n\r\n",
+                "GET / HTTP/1.1\nHost: a\n\n",
+                "GET / HTTP/1.0\r\nHost: a\r\n\r\n",
+                "GET /" + String(repeating: "z", count: 3000) + " HTTP/1.1\r\n",
+            ]
+            for sample in samples {
+                let bytes = Array(sample.utf8)
+                var whole = HTTPRequestParser()
+                let expected = whole.feed(bytes)
+                for _ in 0..<50 {
+                    var parser = HTTPRequestParser()
+                    var result = HTTPParseResult.incomplete
+                    var consumedTotal = 0
+                    for chunk in randomChunks(bytes, maxChunk: 7, using: &generator) {
+                        result = parser.feed(chunk)
+                        if case .complete(_, let consumed) = result { consumedTotal += consumed }
+                        if result != .incomplete { break }
+                        consumedTotal += chunk.count
+                    }
+                    switch (expected, result) {
+                    case (.complete(let expectedHead, let expectedConsumed), .complete(let head, _)):
+                        #expect(head == expectedHead)
+                        #expect(consumedTotal == expectedConsumed)
+                    default:
+                        #expect(result == expected)
+                    }
                 }
             }
         }
@@ -210,34 +213,36 @@ import Testing
 
     /// Random and mutated requests in random chunks: no crash, the buffer
     /// stays within the head limit, and chunking never changes the outcome.
-    @Test func fuzzSeededRandomInput() {
-        var generator = SeededGenerator(seed: 0xF022)
-        let seedRequest = Array(Self.browserUpgrade.utf8)
-        for round in 0..<20_000 {
-            var bytes: [UInt8]
-            if round % 2 == 0 {
-                bytes = generator.bytes(count: Int.random(in: 0...200, using: &generator))
-            } else {
-                bytes = seedRequest
-                for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                    let position = Int.random(in: 0..<bytes.count, using: &generator)
-                    bytes[position] = UInt8.random(in: 0...255, using: &generator)
+    @Test func fuzzSeededRandomInput() async {
+        await onComputeThread {
+            var generator = SeededGenerator(seed: 0xF022)
+            let seedRequest = Array(Self.browserUpgrade.utf8)
+            for round in 0..<20_000 {
+                var bytes: [UInt8]
+                if round % 2 == 0 {
+                    bytes = generator.bytes(count: Int.random(in: 0...200, using: &generator))
+                } else {
+                    bytes = seedRequest
+                    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                        let position = Int.random(in: 0..<bytes.count, using: &generator)
+                        bytes[position] = UInt8.random(in: 0...255, using: &generator)
+                    }
                 }
-            }
-            var whole = HTTPRequestParser()
-            let expected = whole.feed(bytes)
-            var parser = HTTPRequestParser()
-            var result = HTTPParseResult.incomplete
-            for chunk in randomChunks(bytes, maxChunk: 16, using: &generator) {
-                result = parser.feed(chunk)
-                #expect(parser.bufferedByteCount <= HTTPRequestLimits.maxHeadBytes)
-                if result != .incomplete { break }
-            }
-            switch (expected, result) {
-            case (.complete(let expectedHead, _), .complete(let head, _)):
-                #expect(head == expectedHead)
-            default:
-                #expect(result == expected, "input \(bytes)")
+                var whole = HTTPRequestParser()
+                let expected = whole.feed(bytes)
+                var parser = HTTPRequestParser()
+                var result = HTTPParseResult.incomplete
+                for chunk in randomChunks(bytes, maxChunk: 16, using: &generator) {
+                    result = parser.feed(chunk)
+                    #expect(parser.bufferedByteCount <= HTTPRequestLimits.maxHeadBytes)
+                    if result != .incomplete { break }
+                }
+                switch (expected, result) {
+                case (.complete(let expectedHead, _), .complete(let head, _)):
+                    #expect(head == expectedHead)
+                default:
+                    #expect(result == expected, "input \(bytes)")
+                }
             }
         }
     }

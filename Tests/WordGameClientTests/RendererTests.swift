@@ -3,6 +3,7 @@ import TextColumns
 import WordGame
 import WordGameClient
 import WordGameProtocol
+import WordGameTestSupport
 
 @Suite struct RendererTests {
     static let columns = 60, rows = 20
@@ -162,20 +163,22 @@ import WordGameProtocol
     }
 
     @Test(arguments: [(40, 12), (60, 15), (80, 24), (200, 60)])
-    func theEndDialogReachesEveryPairByScrolling(size: (columns: Int, rows: Int)) {
-        var state = fifteenPairsOver(columns: size.columns, rows: size.rows)
-        var seen = Set<Int>()
-        for _ in 0..<40 {
-            let f = frame(state, at: 0, columns: size.columns, rows: size.rows)
-            for number in 1...15 where f.rows.contains(where: { $0.contains("w\(number) = s\(number)") }) { seen.insert(number) }
-            #expect(f.rows.contains { $0.contains("Final score: 15 correct, 0 wrong") || $0.contains("15 correct, 0 wrong") })
-            _ = state.press(.down, at: t(0))
+    func theEndDialogReachesEveryPairByScrolling(size: (columns: Int, rows: Int)) async {
+        await onComputeThread {
+            var state = fifteenPairsOver(columns: size.columns, rows: size.rows)
+            var seen = Set<Int>()
+            for _ in 0..<40 {
+                let f = frame(state, at: 0, columns: size.columns, rows: size.rows)
+                for number in 1...15 where f.rows.contains(where: { $0.contains("w\(number) = s\(number)") }) { seen.insert(number) }
+                #expect(f.rows.contains { $0.contains("Final score: 15 correct, 0 wrong") || $0.contains("15 correct, 0 wrong") })
+                _ = state.press(.down, at: t(0))
+            }
+            #expect(seen == Set(1...15), "\(size)")
+            // Back to the top with the page keys; never before the first pair.
+            for _ in 0..<5 { _ = state.press(.pageUp, at: t(0)) }
+            #expect(state.reviewOffset == 0)
+            #expect(frame(state, at: 0, columns: size.columns, rows: size.rows).rows.contains { $0.contains("w1 = s1") })
         }
-        #expect(seen == Set(1...15), "\(size)")
-        // Back to the top with the page keys; never before the first pair.
-        for _ in 0..<5 { _ = state.press(.pageUp, at: t(0)) }
-        #expect(state.reviewOffset == 0)
-        #expect(frame(state, at: 0, columns: size.columns, rows: size.rows).rows.contains { $0.contains("w1 = s1") })
     }
 
     @Test func theEndDialogSaysWhereTheListIsAndStopsAtItsEnd() {

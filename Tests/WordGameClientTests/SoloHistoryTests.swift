@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WordGameClient
 import WordGameProtocol
+import WordGameTestSupport
 
 /// The solo player's history: the best score and the last games, from real files.
 @Suite struct SoloHistoryTests {
@@ -89,20 +90,23 @@ import WordGameProtocol
         #expect(summary.problem?.contains("history not kept") == true)
     }
 
-    @Test func theEndOfASoloGameShowsTheBestAndTheLastGames() throws {
-        let data = temporaryFolder()
-        for round in 1...2 {
-            let client = try ClientProcess(["--pairs", "1", "--round-ms", "300", "--seed", "\(round)"],
-                                           environment: ["XDG_DATA_HOME": data])
-            try client.waitFor("Final score: 0 correct, 1 wrong", timeout: 20)
-            let today = String(SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl").load().games[0].date.prefix(10))
-            let best = try client.waitFor(round == 1 ? "Your first game" : "Best of ")
-            #expect(best == (round == 1 ? "Your first game of 1 pairs: your best scores start here."
-                                        : "Best of 2 games: 0 correct, 1 wrong, \(today)"))
-            #expect(try client.waitFor("Last games: ") == "Last games: " + Array(repeating: "0✓ 1✗", count: round).joined(separator: " · "))
-            client.type("q")
-            #expect(client.waitForExit() == 0)
+    @Test func theEndOfASoloGameShowsTheBestAndTheLastGames() async throws {
+        try await onOwnThread {
+            let data = temporaryFolder()
+            for round in 1...2 {
+                let client = try ClientProcess(["--pairs", "1", "--round-ms", "300", "--seed", "\(round)"],
+                                               environment: ["XDG_DATA_HOME": data])
+                try client.waitFor("Final score: 0 correct, 1 wrong", timeout: 20)
+                let today = String(SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl").load().games[0].date.prefix(10))
+                let best = try client.waitFor(round == 1 ? "Your first game" : "Best of ")
+                #expect(best == (round == 1 ? "Your first game of 1 pairs: your best scores start here."
+                                            : "Best of 2 games: 0 correct, 1 wrong, \(today)"))
+                let games = Array(repeating: "0✓ 1✗", count: round).joined(separator: " · ")
+                #expect(try client.waitFor("Last games: ") == "Last games: " + games)
+                client.type("q")
+                #expect(client.waitForExit() == 0)
+            }
+            #expect(SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl").load().games.count == 2)
         }
-        #expect(SoloHistoryFile(path: data + "/wordgame/solo-history.jsonl").load().games.count == 2)
     }
 }

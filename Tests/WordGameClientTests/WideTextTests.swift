@@ -3,6 +3,7 @@ import TextColumns
 import WordGame
 import WordGameClient
 import WordGameProtocol
+import WordGameTestSupport
 
 /// Chinese, Japanese and Korean text, emoji, ZWJ sequences and combining
 /// accents on every screen of the game, at the smallest, the usual and a big
@@ -52,16 +53,18 @@ import WordGameProtocol
     }
 
     @Test(arguments: sizes)
-    func noRowIsWiderThanTheWindowAndTheHeaderStays(size: (columns: Int, rows: Int)) {
-        for (name, state, now) in screens() {
-            let frame = Renderer.frame(state, columns: size.columns, rows: size.rows, now: now)
-            #expect(frame.rows.count == size.rows)
-            for (index, row) in frame.rows.enumerated() {
-                #expect(row.columnWidth == size.columns, "\(name) at \(size), row \(index): \(row.columnWidth) columns: \(row)")
+    func noRowIsWiderThanTheWindowAndTheHeaderStays(size: (columns: Int, rows: Int)) async {
+        await onComputeThread {
+            for (name, state, now) in screens() {
+                let frame = Renderer.frame(state, columns: size.columns, rows: size.rows, now: now)
+                #expect(frame.rows.count == size.rows)
+                for (index, row) in frame.rows.enumerated() {
+                    #expect(row.columnWidth == size.columns, "\(name) at \(size), row \(index): \(row.columnWidth) columns: \(row)")
+                }
+                #expect(frame.rows[0].contains(Self.cjkName) && frame.rows[0].contains("Correct"),
+                        "\(name) at \(size): the header, the name whole")
+                #expect(frame.rows[1].contains("Wrong"), "\(name) at \(size)")
             }
-            #expect(frame.rows[0].contains(Self.cjkName) && frame.rows[0].contains("Correct"),
-                    "\(name) at \(size): the header, the name whole")
-            #expect(frame.rows[1].contains("Wrong"), "\(name) at \(size)")
         }
     }
 

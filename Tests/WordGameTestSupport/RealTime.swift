@@ -27,8 +27,26 @@ public func onOwnThreadOutsideTurns<T>(_ body: () throws -> T) async rethrows ->
     try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try body() }
 }
 
+/// Runs a test's body that computes for seconds (a fuzzer, a debug build's
+/// encoder, a child process that computes) on a thread of its own, at most
+/// one a core at once. The runner starts every test from its threads, one a
+/// core: a body computing there for seconds keeps every test behind it from
+/// starting, the browser cases and the real-time tests included.
+public func onComputeThread<T>(_ body: () throws -> T) async rethrows -> T {
+    try await withTaskExecutorPreference(OwnThreadExecutor.shared) {
+        ComputeTurns.shared.wait()
+        defer { ComputeTurns.shared.signal() }
+        return try body()
+    }
+}
+
+/// One turn a core for `onComputeThread`: more would only share the cores.
+enum ComputeTurns {
+    static let shared = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount)
+}
+
 /// An executor that starts a thread for each job it is given: for bodies
-/// that block, never for work that computes.
+/// that block, and for long computations kept off the runner's threads.
 final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
     static let shared = OwnThreadExecutor()
 

@@ -47,67 +47,65 @@ final class FleetOfServers {
 /// Pages): a page whose room or seat is on another server goes to that
 /// server's page and joins, hosts, watches or takes the seat back there by
 /// itself; a directory out of reach is said, and the page stays usable.
-/// Each case opens two browsers and three servers: it takes both browser
-/// turns (`BrowserTurns`), so no other case's timed fall runs beside it.
 extension BrowserTests {
-    @Suite struct Fleet {
-        static let redisMissing = "redis-server is not installed: the pages on a fleet of servers are not tested (skipped)"
-        static let browserMissing = "needs chromium, chromium-driver and python3-selenium"
+    static let redisMissingForFleet = "redis-server is not installed: the pages on a fleet of servers are not tested (skipped)"
 
-        /// Runs a case's script with `arguments`, in browser/, and checks its PASS line.
-        func runCase(_ name: String, _ arguments: [String], timeout: Double, sourceLocation: SourceLocation = #_sourceLocation) throws
-            -> ProgramRun {
-            let run = try BrowserTools.runScript("\(name).py", arguments, timeout: timeout)
-            BrowserTools.expectPassed(run, name, sourceLocation: sourceLocation)
-            return run
+    /// Runs a case's script with `arguments`, in browser/, and checks its PASS line.
+    func runFleetCase(_ name: String, _ arguments: [String], timeout: Double, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> ProgramRun {
+        let run = try BrowserTools.runScript("\(name).py", arguments, timeout: timeout)
+        BrowserTools.expectPassed(run, name, sourceLocation: sourceLocation)
+        return run
+    }
+
+    /// A student who opens server B's page with the code of a room on A ends on A's page, in the room, and plays
+    /// a pair A judges; a seat taken back through B (a school address in front of both) goes back to A; after
+    /// three servers in a row, or to a server without a web port, the page shows the server's words instead.
+    @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissingForFleet)"),
+          .enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func aStudentSentOnByMOVEDJoinsTheRoomOnItsServer() async throws {
+        try await onBrowserTurn(seconds: 14) {
+            let fleet = try FleetOfServers(["a", "b", "c"], webless: ["c"], rules: Rules(roundMilliseconds: 10_000, pairCount: 3))
+            let run = try runFleetCase("fleet_student", fleet.arguments, timeout: 240)
+            #expect(run.stdout.contains("ok: the host on A hears ARRIVED \"Ana\""))
+            #expect(run.stdout.contains("ok: A judged the page's answer to pair 1"))
+            #expect(run.stdout.contains("ok: the seat came back on A: the host hears Lea is back, not a newcomer"))
+            #expect(run.stdout.contains("ok: after 3 servers in a row the page stops and shows the server's words"))
+            #expect(run.stdout.contains("ok: no web port there: the page shows where to go"))
         }
+    }
 
-        /// A student who opens server B's page with the code of a room on A ends on A's page, in the room, and plays
-        /// a pair A judges; a seat taken back through B (a school address in front of both) goes back to A; after
-        /// three servers in a row, or to a server without a web port, the page shows the server's words instead.
-        @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissing)"), .enabled(if: BrowserTools.available, "\(browserMissing)"))
-        func aStudentSentOnByMOVEDJoinsTheRoomOnItsServer() async throws {
-            try await onBrowserTurn(browsers: 2) {
-                let fleet = try FleetOfServers(["a", "b", "c"], webless: ["c"], rules: Rules(roundMilliseconds: 10_000, pairCount: 3))
-                let run = try runCase("fleet_student", fleet.arguments, timeout: 240)
-                #expect(run.stdout.contains("ok: the host on A hears ARRIVED \"Ana\""))
-                #expect(run.stdout.contains("ok: A judged the page's answer to pair 1"))
-                #expect(run.stdout.contains("ok: the seat came back on A: the host hears Lea is back, not a newcomer"))
-                #expect(run.stdout.contains("ok: after 3 servers in a row the page stops and shows the server's words"))
-                #expect(run.stdout.contains("ok: no web port there: the page shows where to go"))
-            }
+    /// A teacher's page whose room is on A, refreshed through B (one address in front of both), takes the room back
+    /// on A's page, the key kept in A's storage; a /watch of it on B goes to A's /watch.
+    @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissingForFleet)"),
+          .enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func aTeachersPageAndAWatchPageGoToTheServerOfTheirRoom() async throws {
+        try await onBrowserTurn(seconds: 4) {
+            let fleet = try FleetOfServers(["a", "b"])
+            let run = try runFleetCase("fleet_host", fleet.arguments, timeout: 180)
+            #expect(run.stdout.contains("ok: the page hosts the room on A again: the student hears the host is back"))
+            #expect(run.stdout.contains("ok: A's storage keeps the room's key"))
+            #expect(run.stdout.contains("ok: the watch page went to A's /watch"))
         }
+    }
 
-        /// A teacher's page whose room is on A, refreshed through B (one address in front of both), takes the room back
-        /// on A's page, the key kept in A's storage; a /watch of it on B goes to A's /watch.
-        @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissing)"), .enabled(if: BrowserTools.available, "\(browserMissing)"))
-        func aTeachersPageAndAWatchPageGoToTheServerOfTheirRoom() async throws {
-            try await onBrowserTurn(browsers: 2) {
-                let fleet = try FleetOfServers(["a", "b"])
-                let run = try runCase("fleet_host", fleet.arguments, timeout: 180)
-                #expect(run.stdout.contains("ok: the page hosts the room on A again: the student hears the host is back"))
-                #expect(run.stdout.contains("ok: A's storage keeps the room's key"))
-                #expect(run.stdout.contains("ok: the watch page went to A's /watch"))
-            }
-        }
-
-        /// Redis killed: a JOIN on B of a room on A says the directory cannot be reached, and the page stays usable
-        /// (a room on B still joins); a teacher's new room is asked for again by itself, and opens once Redis is back.
-        @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissing)"), .enabled(if: BrowserTools.available, "\(browserMissing)"))
-        func directoryDownIsSaidAndThePagesStayUsable() async throws {
-            try await onBrowserTurn(browsers: 2) {
-                let fleet = try FleetOfServers(["a", "b"])
-                let onA = try fleet.host(on: 0)
-                let onB = try fleet.host(on: 1)
-                fleet.redis.kill()
-                let roomsAndRedis = [onA.code, onB.code, String(fleet.redis.port)]
-                let run = try runCase("fleet_directory_down", fleet.arguments + roomsAndRedis, timeout: 180)
-                #expect(run.stdout.contains("ok: the join form says the directory cannot be reached"))
-                #expect(run.stdout.contains("ok: the page stays usable: it joins a room on its own server"))
-                #expect(run.stdout.contains("ok: the teacher's page tries again by itself"))
-                #expect(run.stdout.contains("ok: once Redis is back, the room opens by itself"))
-                withExtendedLifetime((onA, onB)) {}
-            }
+    /// Redis killed: a JOIN on B of a room on A says the directory cannot be reached, and the page stays usable
+    /// (a room on B still joins); a teacher's new room is asked for again by itself, and opens once Redis is back.
+    @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissingForFleet)"),
+          .enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func directoryDownIsSaidAndThePagesStayUsable() async throws {
+        try await onBrowserTurn(seconds: 19) {
+            let fleet = try FleetOfServers(["a", "b"])
+            let onA = try fleet.host(on: 0)
+            let onB = try fleet.host(on: 1)
+            fleet.redis.kill()
+            let roomsAndRedis = [onA.code, onB.code, String(fleet.redis.port)]
+            let run = try runFleetCase("fleet_directory_down", fleet.arguments + roomsAndRedis, timeout: 180)
+            #expect(run.stdout.contains("ok: the join form says the directory cannot be reached"))
+            #expect(run.stdout.contains("ok: the page stays usable: it joins a room on its own server"))
+            #expect(run.stdout.contains("ok: the teacher's page tries again by itself"))
+            #expect(run.stdout.contains("ok: once Redis is back, the room opens by itself"))
+            withExtendedLifetime((onA, onB)) {}
         }
     }
 }

@@ -15,19 +15,23 @@ import WordGameTestSupport
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
     @Test(.enabled(if: node != nil, "needs Node.js (the Debian package nodejs) for protocol.js's unit tests"))
-    func protocolScriptsUnitTestsPass() throws {
-        let tests = BrowserTools.scripts.appendingPathComponent("protocol_test.mjs")
-        let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
-        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-        #expect(run.stdout.contains(#/protocol\.js: \d+ tests passed/#), "\(run.stdout)")
+    func protocolScriptsUnitTestsPass() async throws {
+        try await onComputeThread {
+            let tests = BrowserTools.scripts.appendingPathComponent("protocol_test.mjs")
+            let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+            #expect(run.stdout.contains(#/protocol\.js: \d+ tests passed/#), "\(run.stdout)")
+        }
     }
 
     @Test(.enabled(if: node != nil, "needs Node.js (the Debian package nodejs) for the pages' unit tests"))
-    func pagesUnitTestsPass() throws {
-        let tests = BrowserTools.scripts.appendingPathComponent("pages_test.mjs")
-        let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
-        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-        #expect(run.stdout.contains(#/pages: \d+ tests passed/#), "\(run.stdout)")
+    func pagesUnitTestsPass() async throws {
+        try await onComputeThread {
+            let tests = BrowserTools.scripts.appendingPathComponent("pages_test.mjs")
+            let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+            #expect(run.stdout.contains(#/pages: \d+ tests passed/#), "\(run.stdout)")
+        }
     }
 
     /// Every keyword of a server line, and every command an `OK` confirms, has

@@ -62,9 +62,10 @@ struct FleetOverTheWireTests {
             let all = codes[0] + codes[1]
             #expect(all.count == 2 * connections * roomsEach)
             #expect(Set(all).count == all.count, "\(all.count - Set(all).count) codes given twice")
-            // And the directory says each is the room of the server that gave it.
+            // And the directory never says one is the other server's room. (Left by their host, the rooms are
+            // forgotten after a while, and their claims with them: on a loaded machine, before this look.)
             for (server, given) in codes.enumerated() {
-                let wrong = try given.filter { try fleet.holder(of: FleetKeys.room($0)!) != "s\(server)" }
+                let wrong = try given.filter { try fleet.holder(of: FleetKeys.room($0)!) == "s\(1 - server)" }
                 #expect(wrong.isEmpty, "server s\(server)'s codes held by another: \(wrong.prefix(5))")
             }
         }
@@ -124,13 +125,14 @@ struct FleetOverTheWireTests {
             let anaEnd = try ana.waitForGameOver(), boEnd = try bo.waitForGameOver()
             #expect((anaEnd.rank, anaEnd.correct, anaEnd.wrong) == (1, 5, 0))
             #expect((boEnd.rank, boEnd.correct, boEnd.wrong) == (2, 3, 2))
-            // Meanwhile the other server cannot find the room, and says why; nor make one.
+            // Meanwhile the other server cannot find the room, and says why; nor make one. (Each answer may wait
+            // for the directory's own time limits, and a loaded machine's: the deadline is generous.)
             let cy = try fleet[1].client("Cy")
             cy.send("NAME Cy")
             cy.send("JOIN \(room)")
-            #expect(try cy.waitForError().code == .directoryDown)
+            #expect(try cy.waitForError(timeout: 30).code == .directoryDown)
             cy.send("HOST")
-            #expect(try cy.waitForError().code == .directoryDown)
+            #expect(try cy.waitForError(timeout: 30).code == .directoryDown)
             // Redis back, empty: s0 puts its room back, and new rooms are made again once it has settled.
             let restarted = try RedisServerProcess(port: fleet.redis.port)
             defer { restarted.kill() }

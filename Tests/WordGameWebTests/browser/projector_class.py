@@ -14,10 +14,9 @@ Usage: projector_class.py <base-url> <game-port>   (pairs of about 6 s, 3 pairs,
 
 import os
 import sys
-import time
 
 from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, make_driver, page_errors, run_case,
-                              screenshot_folder, set_viewport, text, visible, wait_until)
+                              screenshot_folder, set_viewport, settle, text, visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 FOLDER = screenshot_folder()
@@ -72,7 +71,7 @@ def main():
 
 def shoot(driver, name, width, height):
     set_viewport(driver, width, height)
-    time.sleep(0.4)
+    settle(driver)
     path = os.path.join(FOLDER, f"{name}-{width}.png")
     driver.save_screenshot(path)
     return path
@@ -150,7 +149,6 @@ def run(driver, players):
     wait_until("the question", lambda: visible(driver, "confirm"))
     by_id(driver, "confirm-ok").click()
     wait_until("the closed room", lambda: visible(driver, "closed"))
-    time.sleep(0.5)
     shoot(driver, "class-closed", 1920, 1080)
     check(text(driver, "facts") == "", f"a closed room's header counts no players: {text(driver, 'facts')!r}")
     notice = text(driver, "notice") or ""
@@ -192,13 +190,13 @@ def countdown_covers(driver, what):
 def ranking_pages(driver, width, height):
     """Every page at this size: rows above the join line and the controls, every player once, in rank order, column after column."""
     set_viewport(driver, width, height)
-    time.sleep(0.4)
-    driver.execute_script("window.dispatchEvent(new Event('resize'))")
-    title = wait_until("the ranking's title", lambda: text(driver, "ranking-title"))
-    pages = int(title.rsplit(" of ", 1)[1].rstrip(")")) if "page" in title else 1
-    seen = []
-    for page in range(pages):
-        rows, problems, column_major = driver.execute_script("""
+    settle(driver)
+    wait_until("the ranking's title", lambda: text(driver, "ranking-title"))
+    seen, numbers, pages = [], [], 0
+    while True:  # to the last page, as its title says when the key goes: the layout may change on the way
+        pages += 1
+        shoot(driver, f"class-ranking-p{pages}", width, height)
+        rows, problems, column_major, title = driver.execute_script("""
             const rect = (e) => e.getBoundingClientRect();
             const items = [...document.querySelectorAll('#ranking li')];
             const floor = Math.min(rect(document.getElementById('join-strip')).top, rect(document.getElementById('controls')).top,
@@ -211,15 +209,20 @@ def ranking_pages(driver, width, height):
             const perColumn = Math.ceil(items.length / columns);
             const downFirst = items.length < 2 || perColumn < 2
               || (Math.abs(rect(items[1]).left - rect(items[0]).left) < 2 && rect(items[1]).top > rect(items[0]).top);
-            return [items.map((li) => [li.querySelector('.cell-0').textContent, li.querySelector('.cell-1').textContent]),
-                    problems, downFirst];
+            const rows = items.map((li) => [li.querySelector('.cell-0').textContent, li.querySelector('.cell-1').textContent]);
+            const text = document.getElementById('ranking-title').textContent;
+            // The next page, in the same task as the reading: no render (a notice fading) can come between them.
+            document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+            return [rows, problems, downFirst, text];
         """)
-        check(not problems, f"{width}×{height}, page {page + 1} of {pages}: every row above the join line and the controls: {problems}")
-        check(column_major, f"{width}×{height}, page {page + 1}: ranks run down a column first")
-        shoot(driver, f"class-ranking-p{page + 1}", width, height)
+        check(not problems, f"{width}×{height}, {title}: every row above the join line and the controls: {problems}")
+        check(column_major, f"{width}×{height}, {title}: ranks run down a column first")
         seen.extend(rows)
-        driver.execute_script("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}))")
-        time.sleep(0.2)
+        of = title.rsplit("(page ", 1)[-1].rstrip(")").split(" of ") if "(page " in title else ["1", "1"]
+        numbers.append(int(of[0]))
+        if of[0] == of[1] or pages == 12:
+            break
+    check(numbers == list(range(1, pages + 1)), f"{width}×{height}: the titles count the pages 1 to {pages}: {numbers}")
     names = [name for _, name in seen]
     ranks = [int(rank.rstrip(".")) for rank, _ in seen]
     check(sorted(names) == sorted(NAMES) and len(names) == len(NAMES),

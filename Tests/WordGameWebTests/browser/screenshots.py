@@ -12,7 +12,7 @@ import sys
 import time
 
 from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, make_driver, no_horizontal_overflow, page_errors,
-                              qr_loaded, reduced_motion, run_case, screenshot_folder, set_viewport, tap_answer, text,
+                              qr_loaded, reduced_motion, run_case, screenshot_folder, set_viewport, settle, tap_answer, text,
                               visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
@@ -35,11 +35,11 @@ def main():
     print(f"screenshots in {FOLDER}", flush=True)
 
 
-def shoot(driver, name, size, settle=0.35):
+def shoot(driver, name, size):
     """Sets the viewport, lets the page lay out again, checks its width and saves the PNG."""
     width, height, mobile = SIZES[size]
     set_viewport(driver, width, height, mobile)
-    time.sleep(settle)
+    settle(driver)
     path = os.path.join(FOLDER, f"{name}-{size}.png")
     driver.save_screenshot(path)
     check(no_horizontal_overflow(driver, width), f"{name} at {width}×{height}: no horizontal overflow ({os.path.basename(path)})")
@@ -74,24 +74,24 @@ def run(host, student, players):
     shoot(student, "student-lobby", "375")
 
     for index, player in enumerate(players):
-        # The last one thinks long over pair 2, so the student's page can be seen waiting for it.
-        delay = (lambda n: 7.0 if n == 2 else 2.0) if index == len(players) - 1 else 0.4 + 0.3 * index
+        # The last one answers pair 2 only once the student's page has been seen waiting for it.
+        delay = (lambda n: None if n == 2 else 2.0) if index == len(players) - 1 else 0.4 + 0.3 * index
         AutoAnswerer(player, lambda n, e, s, i=index: "CORRECT" if (n + i) % 3 else "WRONG", delay=delay)
     set_viewport(host, 1920, 1080)
     by_id(host, "c-start").click()
     # The start delay (3 s here) counts down on every screen.
     wait_until("the countdown", lambda: visible(host, "countdown") and visible(student, "lobby")
                and "starts in" in text(student, "lobby-next"))
-    shoot(host, "host-countdown", "1920", settle=0.1)
-    shoot(student, "student-countdown", "375", settle=0.1)
-    during_pairs(host, student)
+    shoot(host, "host-countdown", "1920")
+    shoot(student, "student-countdown", "375")
+    during_pairs(host, student, players[-1])
     at_the_end(host, student)
     for driver in (host, student):
         errors = page_errors(driver)
         check(not errors, f"the pages logged no errors: {errors}")
 
 
-def during_pairs(host, student):
+def during_pairs(host, student, last):
     wait_until("pair 1", lambda: text(student, "pair-number") == "Pair 1 of 3" and by_id(student, "answer-correct").is_enabled())
     tap_answer(student, "answer-correct")
     # Pair 2, with the truth of pair 1 above it; the student waits, so the word falls.
@@ -108,9 +108,10 @@ def during_pairs(host, student):
         shoot(host, "host-pair", size)
     set_viewport(student, 375, 667, True)
     tap_answer(student, "answer-wrong")
-    # The student is the last to answer pair 2 unless a TCP player is slow: the word stops where it was.
+    # The student is the last but one to answer pair 2: the word stops where it was.
     wait_until("the student's page saying whom it waits for", lambda: text(student, "game-status") == "Answered ✓ — waiting for 1 other")
-    shoot(student, "student-answered", "375", settle=0.1)
+    shoot(student, "student-answered", "375")
+    last.send("ANSWER 2 CORRECT")
     wait_until("pair 3", lambda: text(student, "pair-number") == "Pair 3 of 3" and by_id(student, "answer-wrong").is_enabled(),
                timeout=20)
     tap_answer(student, "answer-wrong")
@@ -124,6 +125,7 @@ def at_the_end(host, student):
     for size in ("375", "1920", "320"):
         shoot(student, "student-end", size)
     set_viewport(host, 1920, 1080)
+    by_id(host, "c-view").click()  # "Show the ranking": host_game waits for the ranking to follow by itself
     wait_until("the ranking", lambda: visible(host, "ranking"), timeout=15)
     wait_until("the results links", lambda: visible(host, "players-csv"))
     for size in ("1920", "375"):

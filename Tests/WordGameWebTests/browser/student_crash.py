@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 
-from wordgame_browser import (READ_S, AutoAnswerer, TcpPlayer, by_id, check, fields, kill_browser, make_driver, page_errors,
-                              run_case, screenshot_folder, tap, text, visible, wait_until)
+from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, fields, kill_browser, make_driver, page_errors,
+                              past_the_reading_floor, run_case, screenshot_folder, tap, text, visible, wait_until)
 
 BASE, PORT, RESULTS = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 PAIRS = 9
@@ -35,7 +35,7 @@ def knows(english, spanish):
 
 def answer_rightly(driver):
     """Once the pair has been read, the right button for the pair on the screen then, tapped at once."""
-    time.sleep(READ_S)
+    past_the_reading_floor(driver)
     said = knows(text(driver, "english"), text(driver, "spanish"))
     tap(driver, "answer-correct" if said == "CORRECT" else "answer-wrong", touch=True)
 
@@ -67,8 +67,9 @@ def play(student, host, tess, profile):
     line, _ = host.wait_line(lambda l: l.startswith("OK HOST"))
     code = fields(line)[2].upper()
     # Tess knows the words and thinks 2 s a pair: the pairs pass at her pace while the student is away (a round does
-    # not wait for a dropped player). 8 s a pair: time enough for a loaded machine's taps once the student is back.
-    host.send(f"RULES PAIRS {PAIRS} SECONDS 8 OUT 3")
+    # not wait for a dropped player). 15 s a pair: time enough for a loaded machine's taps, the student's pairs
+    # closing as soon as the student has answered.
+    host.send(f"RULES PAIRS {PAIRS} SECONDS 15 OUT 3")
     host.wait_line(lambda l: l == "OK RULES")
     tess.join(code)
     AutoAnswerer(tess, lambda n, e, s: knows(e, s), delay=2.0)
@@ -81,7 +82,8 @@ def play(student, host, tess, profile):
 
     wait_until("pair 1", lambda: pair_shown(student, 1), timeout=20)
     answer_rightly(student)
-    wait_until("pair 1 taken", lambda: (text(student, "game-status") or "").startswith("Answered ✓"))
+    wait_until("pair 1 taken", lambda: (text(student, "game-status") or "").startswith("Answered ✓"),
+               describe=lambda: f"the status says {text(student, 'game-status')!r}")
     wait_until("pair 2", lambda: pair_shown(student, 2), timeout=15)
     time.sleep(0.5)  # pair 2 is on the screen: it reached the student
     # The page keeps its seat in IndexedDB within a moment of getting it; on a loaded machine, make sure that moment

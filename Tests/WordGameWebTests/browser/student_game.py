@@ -3,17 +3,16 @@ player. Both get the same pairs; the page's final score and rank are the
 ones the server gives (checked against the TCP player's GAMEOVER and the
 last leaderboard), and its end dialog lists every pair.
 
-Usage: student_game.py <base-url> <game-port>"""
+Usage: student_game.py <base-url> <game-port>   (5 pairs of 6 s)"""
 
 import re
 import sys
-import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from wordgame_browser import (READ_S, AutoAnswerer, TcpPlayer, by_id, check, fields, make_driver, page_errors, run_case,
-                              tap_answer, text, visible, wait_until)
+from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, fields, make_driver, page_errors,
+                              past_the_reading_floor, run_case, tap_answer, text, visible, wait_until)
 
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 ROOM = "webgame1"
@@ -51,17 +50,17 @@ def play(driver, tcp):
     check(f"{NAME} (you)" in text(driver, "lobby-members"), "the page lists its player")
     check("Waiting for the host (Tcp)" in text(driver, "lobby-next"), "the lobby says whom it waits for")
     rules = wait_until("the room's rules", lambda: text(driver, "lobby-rules"))
-    check(re.match(r"^Rules: 5 pairs · 3 s a pair · out after \d+ wrong answers · list default$", rules),
+    check(re.match(r"^Rules: 5 pairs · 6 s a pair · out after \d+ wrong answers · list default$", rules),
           f"the lobby says the room's rules: {rules!r}")
     # The host changes them: the lobby says so at once, "never" in words (RULES writes it 0).
     tcp.send("RULES OUT NEVER")
-    wait_until("the new rules", lambda: "Rules: 5 pairs · 3 s a pair · everyone plays every pair · list default"
+    wait_until("the new rules", lambda: "Rules: 5 pairs · 6 s a pair · everyone plays every pair · list default"
                == text(driver, "lobby-rules"))
     tcp.send(f"RULES OUT {rules.split('out after ')[1].split(' ')[0]}")  # back to the test's own rules
     wait_until("the rules back", lambda: text(driver, "lobby-rules") == rules)
 
-    answerer = AutoAnswerer(tcp, lambda n, english, spanish: "CORRECT",
-                            delay=1.2)
+    # The TCP player answers pair 1 once the page has said it waits for it, the others a moment into the pair.
+    answerer = AutoAnswerer(tcp, lambda n, english, spanish: "CORRECT", delay=lambda n: None if n == 1 else 1.2)
     tcp.send("START")
     seen = []
     for number in range(1, 6):
@@ -71,7 +70,7 @@ def play(driver, tcp):
             duration, elapsed = driver.execute_script(
                 "const a = document.getElementById('drop').getAnimations()[0];"
                 "return a ? [a.effect.getComputedTiming().duration, a.currentTime] : [null, null]")
-            check(duration == 3000 and 0 <= elapsed < 3000,
+            check(duration == 6000 and 0 <= elapsed < 6000,
                   f"the Spanish word falls for the pair's time, from when it arrived: {duration} ms, {elapsed:.0f} ms in")
         if not by_id(driver, "answer-correct").is_enabled():
             continue  # out of the game: it watches
@@ -79,12 +78,13 @@ def play(driver, tcp):
         if how.startswith("answer-"):
             tap_answer(driver, how)
         else:
-            time.sleep(READ_S)
+            past_the_reading_floor(driver)
             ActionChains(driver).send_keys(how).perform()
         # The TCP player answers a second later, so the page waits for it.
         status = wait_until(f"pair {number} answered", lambda: answered_status(driver, number))
         if number == 1:
             check(status == "Answered ✓ — waiting for 1 other", f"the page says whom it waits for: {status!r}")
+            tcp.send("ANSWER 1 CORRECT")
         if number == 1:
             verdict = wait_until("the first verdict",
                                  lambda: re.match(r"^(✓ Right|✗ Wrong|◷ Time ran out) — ", text(driver, "verdict")))

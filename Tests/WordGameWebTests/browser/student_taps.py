@@ -7,7 +7,8 @@ foot of the fall and the keys line below the buttons:
 - a finger's tap there (W3C pointer actions: a touch on phones and tablets,
   a mouse on a Chromebook and a projector's laptop; never `element.click()`,
   which goes through whatever covers the button) at 10%, 50% and 90% of the
-  pair's fall is taken by the server: the room's host, a TCP observer, hears
+  pair's fall, and on both buttons at 90%, where the falling word is nearest
+  to them, is taken by the server: the room's host, a TCP observer, hears
   the pair close at once with the page's answer judged (`TALLY`, no timeout).
 
 The moments are set on the page's own animations (`document.getAnimations()`,
@@ -16,7 +17,10 @@ each sought to that share of its duration) while the server gives each pair
 of a real pair, and a loaded machine cannot make a tap late. A PNG of each
 size at 90% of a pair goes to $WORDGAME_SCREENSHOTS (or a temporary folder).
 
-Usage: student_taps.py <base-url> <game-port>"""
+Usage: student_taps.py <base-url> <game-port> phones|screens
+(phones: the three phone sizes and a tap as the pair changes; screens: a
+tablet both ways, a Chromebook and a projector's laptop; two cases, so that
+they run side by side)"""
 
 import os
 import sys
@@ -27,14 +31,15 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 from wordgame_browser import (CheckFailed, TcpPlayer, by_id, centre_of, check, fields, make_driver, page_errors, run_case,
-                              READ_S, screenshot_folder, set_viewport, tap_at, text, visible, wait_until)
+                              past_the_reading_floor, screenshot_folder, set_viewport, settle, tap_at, text, visible,
+                              wait_until)
 
-BASE, PORT = sys.argv[1], int(sys.argv[2])
+BASE, PORT, GROUP = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 # (width, height, a touch screen)
-SIZES = [(375, 667, True), (320, 568, True), (667, 375, True), (768, 1024, True), (1024, 768, True),
-         (1366, 657, False), (1920, 1080, False)]
-MOMENTS = (0.1, 0.5, 0.9)
-BUTTONS = ("answer-correct", "answer-wrong")
+SIZES = {"phones": [(375, 667, True), (320, 568, True), (667, 375, True)],
+         "screens": [(768, 1024, True), (1024, 768, True), (1366, 657, False), (1920, 1080, False)]}[GROUP]
+# (share of the pair's fall, button): every moment, and both buttons where the word falls closest to them.
+TAPS = ((0.1, "answer-correct"), (0.5, "answer-wrong"), (0.9, "answer-correct"), (0.9, "answer-wrong"))
 FOLDER = screenshot_folder()
 
 
@@ -53,7 +58,7 @@ def run(student, host):
     line, _ = host.wait_line(lambda l: l.startswith("OK HOST"))
     code = fields(line)[2].upper()
     # 20 s a pair: nothing here waits for a pair's time, and a lost tap shows as a pair that does not close.
-    host.send(f"RULES PAIRS {len(SIZES) * len(MOMENTS) * len(BUTTONS) + 4} SECONDS 20 OUT NEVER")
+    host.send(f"RULES PAIRS {len(SIZES) * len(TAPS) + 4} SECONDS 20 OUT NEVER")
     host.wait_line(lambda l: l == "OK RULES")
 
     student.get(f"{BASE}/?room={code}")
@@ -72,36 +77,36 @@ def run(student, host):
     for width, height, touch in SIZES:
         size = f"{width}×{height}"
         set_size(student, width, height, touch)
-        for moment in MOMENTS:
-            for button in BUTTONS:
-                pair = wait_for_pair(student, host, n)
-                if moment == MOMENTS[0] and button == BUTTONS[0]:
-                    # A latecomer joins and drops: notices under the pair for the rest of this size (8 s each).
-                    someone_joins(code, n)
-                    wait_until("a notice on the page", lambda: text(student, "game-notice"))
-                seek(student, moment)
-                fits_the_screen(student, size, problems)
-                if moment == MOMENTS[-1] and button == BUTTONS[0]:
-                    path = os.path.join(FOLDER, f"student-taps-{width}x{height}.png")
-                    student.save_screenshot(path)
-                    print(f"screenshot: {path}", flush=True)
-                x, y = uncovered_centre(student, button, size, problems)
-                said = "CORRECT" if button == "answer-correct" else "WRONG"
-                outcome = wait_for_reveal(host, pair, timeout=6) if tap_at(student, x, y, touch) else None
-                if outcome is None:
-                    lost.append(f"{size} at {int(moment * 100)}%: {button}")
-                    print(f"LOST: a tap on {button} at {size}, {int(moment * 100)}% of pair {n}", flush=True)
-                    # Answered by key, so that the pairs go on.
-                    student.find_element("tag name", "body").send_keys("y" if said == "CORRECT" else "n")
-                    outcome = wait_for_reveal(host, pair)
-                else:
-                    truth, tally = outcome
-                    right = (said == "CORRECT") == (truth == "CORRECT")
-                    expected = [1, 0, 0] if right else [0, 1, 0]
-                    check(tally == expected, f"{size}, {int(moment * 100)}% of pair {n}: the server took the tap on "
-                                             f"{button} ({said}), judged {'right' if right else 'wrong'} (TALLY {tally})")
-                n += 1
-    a_tap_as_the_pair_changes(student, host, n)
+        for index, (moment, button) in enumerate(TAPS):
+            pair = wait_for_pair(student, host, n)
+            if index == 0:
+                # A latecomer joins and drops: notices under the pair for the rest of this size (8 s each).
+                someone_joins(code, n)
+                wait_until("a notice on the page", lambda: text(student, "game-notice"))
+            seek(student, moment)
+            fits_the_screen(student, size, problems)
+            if index == len(TAPS) - 1:
+                path = os.path.join(FOLDER, f"student-taps-{width}x{height}.png")
+                student.save_screenshot(path)
+                print(f"screenshot: {path}", flush=True)
+            x, y = uncovered_centre(student, button, size, problems)
+            said = "CORRECT" if button == "answer-correct" else "WRONG"
+            outcome = wait_for_reveal(host, pair, timeout=6) if tap_at(student, x, y, touch) else None
+            if outcome is None:
+                lost.append(f"{size} at {int(moment * 100)}%: {button}")
+                print(f"LOST: a tap on {button} at {size}, {int(moment * 100)}% of pair {n}", flush=True)
+                # Answered by key, so that the pairs go on.
+                student.find_element("tag name", "body").send_keys("y" if said == "CORRECT" else "n")
+                outcome = wait_for_reveal(host, pair)
+            else:
+                truth, tally = outcome
+                right = (said == "CORRECT") == (truth == "CORRECT")
+                expected = [1, 0, 0] if right else [0, 1, 0]
+                check(tally == expected, f"{size}, {int(moment * 100)}% of pair {n}: the server took the tap on "
+                                         f"{button} ({said}), judged {'right' if right else 'wrong'} (TALLY {tally})")
+            n += 1
+    if GROUP == "phones":
+        a_tap_as_the_pair_changes(student, host, n)
     check(not problems, f"every size fits its buttons, uncovered ({len(problems)} problems: {problems})")
     check(not lost, f"no tap was lost ({len(lost)} lost: {lost})")
     errors = page_errors(student)
@@ -139,7 +144,7 @@ def set_size(driver, width, height, touch):
         const keys = document.querySelector('.keys');
         if (arguments[0]) keys.style.removeProperty('display'); else keys.style.setProperty('display', 'block', 'important');""",
                           touch)
-    time.sleep(0.3)
+    settle(driver)
 
 
 def wait_for_pair(student, host, n, settle=True):
@@ -148,7 +153,7 @@ def wait_for_pair(student, host, n, settle=True):
     wait_until(f"pair {n} on the page", lambda: (text(student, "pair-number") or "").startswith(f"Pair {n} of")
                and by_id(student, "answer-correct").is_enabled(), timeout=15)
     if settle:
-        time.sleep(READ_S)  # past the reading floor: a tap in a pair's first moments is not sent
+        past_the_reading_floor(student)  # a tap in a pair's first moments is not sent
     return index
 
 
@@ -215,4 +220,4 @@ def uncovered_centre(driver, button, size, problems):
     return x, y
 
 
-run_case("student_taps", main)
+run_case(f"student_taps {GROUP}", main)

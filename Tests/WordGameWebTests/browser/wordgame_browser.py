@@ -39,7 +39,15 @@ class CheckFailed(Exception):
 def check(condition, what):
     if not condition:
         raise CheckFailed(what)
-    print("ok:", what, flush=True)
+    print("ok:", what, f"[{elapsed()}]", flush=True)
+
+
+STARTED = time.monotonic()
+
+
+def elapsed():
+    """Seconds since the case began: each line says when it happened, so a slow or failing case shows where."""
+    return f"{time.monotonic() - STARTED:.1f} s"
 
 
 def run_case(name, body):
@@ -51,6 +59,7 @@ def run_case(name, body):
         print(f"FAIL {name}: {type(error).__name__}: {str(error)[:400]}", flush=True)
         sys.exit(1)
     print(f"PASS {name}", flush=True)
+    print(f"took {elapsed()}", flush=True)
     sys.exit(0)
 
 
@@ -78,6 +87,27 @@ def set_viewport(driver, width, height, mobile=False):
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
+# Two frames (a resize is handled in the first), then the CSS transitions already running, at most 1 s more.
+SETTLE = """
+const done = arguments[arguments.length - 1];
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+(async () => {
+  await frame();
+  await frame();
+  const moving = document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running');
+  const finished = Promise.all(moving.map((a) => a.finished.catch(() => null)));
+  await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1000))]);
+  done();
+})();
+"""
+
+
+def settle(driver):
+    """Waits until the page shows what a person would see after a change of size or state: it has laid itself out
+    again and drawn it, and its fades are over. Faster than a fixed sleep, and exact on a loaded machine."""
+    driver.execute_async_script(SETTLE)
+
+
 def reduced_motion(driver, on):
     features = [{"name": "prefers-reduced-motion", "value": "reduce" if on else ""}]
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
@@ -89,8 +119,9 @@ def page_errors(driver):
             and "favicon" not in entry["message"]]
 
 
-def wait_until(what, predicate, timeout=15.0, interval=0.05):
-    """Waits for `predicate()` to be truthy; returns its value, or raises naming `what`."""
+def wait_until(what, predicate, timeout=15.0, interval=0.05, describe=None):
+    """Waits for `predicate()` to be truthy; returns its value, or raises naming `what` (and what `describe()` says
+    of the page then)."""
     deadline = time.monotonic() + timeout
     last_error = None
     while time.monotonic() < deadline:
@@ -101,7 +132,8 @@ def wait_until(what, predicate, timeout=15.0, interval=0.05):
         except Exception as error:  # the page may be between two states
             last_error = error
         time.sleep(interval)
-    raise CheckFailed(f"timed out waiting for {what}" + (f" (last error: {last_error})" if last_error else ""))
+    seen = f" ({describe()})" if describe else ""
+    raise CheckFailed(f"timed out waiting for {what}{seen}" + (f" (last error: {last_error})" if last_error else ""))
 
 
 def text(driver, element_id):
@@ -155,9 +187,16 @@ def tap(driver, element_id, touch=False):
         raise CheckFailed(f"{element_id} is off the screen at ({x}, {y})")
 
 
+def past_the_reading_floor(driver):
+    """Waits until a pair the page shows has been drawn (the page's own frame, which a loaded machine may delay) and
+    read for longer than the reading floor: the page sends no tap made sooner."""
+    settle(driver)
+    time.sleep(READ_S)
+
+
 def tap_answer(driver, element_id, touch=False):
     """A student's answer, tapped once the pair has been on the screen past the reading floor."""
-    time.sleep(READ_S)
+    past_the_reading_floor(driver)
     tap(driver, element_id, touch)
 
 
@@ -403,7 +442,7 @@ def fields(line):
 
 
 class AutoAnswerer:
-    """Answers every pair a TCP player gets, after `delay` seconds (or `delay(round)`), with
+    """Answers every pair a TCP player gets, after `delay` seconds (or `delay(round)`; None: the case answers it), with
     `choose(round, english, spanish)` (CORRECT or WRONG), naming the round; records the pairs and reveals it saw."""
 
     def __init__(self, player, choose, delay=0.3):
@@ -429,6 +468,8 @@ class AutoAnswerer:
                 number = int(f[1])
                 self.rounds.append((number, f[3], f[4]))
                 delay = self.delay(number) if callable(self.delay) else self.delay
+                if delay is None:
+                    continue
                 threading.Timer(delay, self.player.send,
                                 [f"ANSWER {number} {self.choose(number, f[3], f[4])}"]).start()
             elif line.startswith("REVEAL "):
