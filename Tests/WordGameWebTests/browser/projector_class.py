@@ -130,8 +130,8 @@ def run(driver, players):
     by_id(driver, "c-view").click()
     wait_until("the ranking", lambda: visible(driver, "ranking"))
     wait_until("every player's GAMEOVER", lambda: all(a.gameover for a in answerers))
-    for width, height in SIZES:
-        ranking_pages(driver, width, height)
+    for index, (width, height) in enumerate(SIZES):
+        ranking_pages(driver, width, height, shrink=480 if index == 0 else 0)
 
     # The next game's countdown dims everything up to the controls, which now wrap on a laptop's screen.
     set_viewport(driver, 1366, 768)
@@ -187,15 +187,17 @@ def countdown_covers(driver, what):
           f"{what}: the dimming covers from the top bar ({bar_bottom:.0f}) to the controls ({controls_top:.0f}): {top:.0f}–{bottom:.0f}")
 
 
-def ranking_pages(driver, width, height):
-    """Every page at this size: rows above the join line and the controls, every player once, in rank order, column after column."""
+def ranking_pages(driver, width, height, shrink=0):
+    """Every page at this size: rows above the join line and the controls, every player once, in rank order, column after column.
+    With `shrink`, the window is that much shorter from the second page on, as a teacher might make it: the pages
+    still neither repeat nor skip a row, and their titles still count 1, 2, 3."""
     set_viewport(driver, width, height)
     settle(driver)
     wait_until("the ranking's title", lambda: text(driver, "ranking-title"))
     seen, numbers, pages = [], [], 0
     while True:  # to the last page, as its title says when the key goes: the layout may change on the way
         pages += 1
-        shoot(driver, f"class-ranking-p{pages}", width, height)
+        shoot(driver, f"class-ranking-p{pages}", width, height - (shrink if pages > 1 else 0))
         rows, problems, column_major, title = driver.execute_script("""
             const rect = (e) => e.getBoundingClientRect();
             const items = [...document.querySelectorAll('#ranking li')];
