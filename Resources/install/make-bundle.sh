@@ -41,7 +41,8 @@ for product in $products; do cp "$built/$product" "$bundle/"; done
 cp "$root/Resources/words.json" "$bundle/Resources/"
 cp -R "$root/Resources/web" "$bundle/Resources/"
 cp "$root/Resources/install/wordgame.service" "$bundle/Resources/install/"
-tar -C "$out" -czf "$out/wordgame.tar.gz" wordgame
+# Owned by root in the archive, whoever built it: unpacked by root, the files must not belong to the builder's uid.
+tar -C "$out" --owner=0 --group=0 --numeric-owner -czf "$out/wordgame.tar.gz" wordgame
 
 # Named from the repository when the bundle is in it, as the README shows it.
 shown="${out#"$root"/}"

@@ -81,6 +81,17 @@ public struct HTTPResponse: Sendable {
         return output
     }
 
+    /// A serialized response without its body: the reply to `HEAD`, which has the header fields `GET` would have,
+    /// `Content-Length` included, and no content (RFC 9110 §9.3.2).
+    public static func headers(of serialized: [UInt8]) -> [UInt8] {
+        let end: [UInt8] = [HTTPSyntax.carriageReturn, HTTPSyntax.lineFeed, HTTPSyntax.carriageReturn, HTTPSyntax.lineFeed]
+        guard serialized.count >= end.count else { return serialized }
+        for start in 0...(serialized.count - end.count) where serialized[start..<start + end.count].elementsEqual(end) {
+            return Array(serialized[..<(start + end.count)])
+        }
+        return serialized
+    }
+
     private func hasExtraHeader(_ name: String) -> Bool {
         extraHeaders.contains { HTTPSyntax.equalsIgnoringASCIICase($0.name, name) }
     }

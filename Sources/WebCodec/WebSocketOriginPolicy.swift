@@ -17,6 +17,11 @@ public enum WebSocketOriginPolicy {
     ///
     /// Behind a reverse proxy the proxy must forward the client's `Host`
     /// unchanged, or every browser will be refused.
+    ///
+    /// The scheme is not compared (RFC 6454 §5 would): behind a proxy that
+    /// adds TLS the page is `https://host` while this server sees plain HTTP,
+    /// and a page at this host and port can only come from this server or the
+    /// proxy in front of it. Protocol.md §11 says so.
     public static func sameOriginOrAbsent(origin: String?, host: String?) -> Bool {
         guard let origin else { return true }
         guard let host, let parsedOrigin = parseOrigin(origin),

@@ -134,8 +134,13 @@ print("""
     """)
 StandardOutput.flush()  // the banner must show before the loop blocks, even when piped
 server.run()
-console?.flush()
-print("wordgame-server: stopped")
+// The last line, dated as the event lines are: a log read later says when the server stopped.
+if let console {
+    console.write("wordgame-server: stopped")
+    console.flush()
+} else {
+    print("wordgame-server: stopped")
+}
 exit(0)
 
 /// A pair's time as the pages and the terminal say it, "5 s" or "1.5 s", exact to the millisecond the flag gave.

@@ -43,6 +43,17 @@ import Testing
         #expect(!text(custom).contains("\r\nAllow: GET\r\n"))
     }
 
+    /// HEAD's reply: the head GET's reply has, Content-Length of its body included, and no body, even one that holds an
+    /// empty line itself.
+    @Test func theHeadersOfAResponseAreItsHeadWithoutTheBody() {
+        let body = Array("one\r\n\r\ntwo".utf8)
+        let bytes = HTTPResponse(status: .ok, contentType: "text/plain", body: body).serialized()
+        let head = HTTPResponse.headers(of: bytes)
+        #expect(head == Array(bytes.dropLast(body.count)))
+        #expect(String(decoding: head, as: UTF8.self).contains("\r\nContent-Length: 10\r\n"))
+        #expect(String(decoding: head, as: UTF8.self).hasSuffix("\r\n\r\n"))
+    }
+
     @Test func upgradeRequiredCarriesVersionAndUpgrade() {
         let serialized = text(.error(.upgradeRequired, message: "use WebSocket"))
         #expect(serialized.contains("\r\nSec-WebSocket-Version: 13\r\n"))

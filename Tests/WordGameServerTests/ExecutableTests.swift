@@ -115,6 +115,8 @@ import WordGameProtocol
             process.waitUntilExit()
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
+            let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(rest.contains(#/\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d wordgame-server: stopped\n$/#), "the last line, dated: \(rest)")
             let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
             #expect(kept.filter { $0.hasSuffix(".csv") }.count == 2 && kept.contains("history.jsonl"), "\(kept)")
         }

@@ -24,8 +24,9 @@ import WordGameTestSupport
     @Test func onlyGetIsServedAndOnlyTheTable() async throws {
         try await onOwnThread {
             let server = try WebServer()
-            #expect(try exchange(server, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").hasPrefix("HTTP/1.1 405"))
-            #expect(try exchange(server, "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 405"))
+            let post = try exchange(server, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+            #expect(post.hasPrefix("HTTP/1.1 405") && post.contains("\r\nAllow: GET, HEAD\r\n"), "\(post)")
+            #expect(try exchange(server, "DELETE / HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 405"))
             let strangers = ["/nothing", "/../Package.swift", "/%2e%2e/Package.swift", "/student.html",
                              "/Resources/web/host.html", "//etc/passwd", "/projector.html"]
             for path in strangers {
@@ -33,6 +34,22 @@ import WordGameTestSupport
                 #expect(answer.hasPrefix("HTTP/1.1 404") || answer.hasPrefix("HTTP/1.1 400"), "\(path): \(answer.prefix(40))")
             }
             #expect(try get(server, "/").hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    /// HEAD gets the header fields GET would get, Content-Length included, and no body (RFC 9110 §9.3.2): what a
+    /// proxy or a monitor asks.
+    @Test func headGetsTheHeadersOfGetWithoutTheBody() async throws {
+        try await onOwnThread {
+            let server = try WebServer()
+            for (path, headers) in [("/", ""), ("/", "Accept-Encoding: gzip\r\n"), ("/join.json", ""), ("/qr.svg?room=K7PX", ""),
+                                    ("/nothing", ""), ("/results.csv?room=K7PX&key=AAAAAAAAAAAA", "")] {
+                let got = try get(server, path, headers: headers)
+                let head = try exchange(server, "HEAD \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.webPort)\r\n\(headers)\r\n")
+                let fields = got.components(separatedBy: "\r\n\r\n")[0]
+                #expect(head == fields + "\r\n\r\n", "\(path) \(headers)")
+                #expect(fields.contains("\r\nContent-Length: ") && !fields.contains("Content-Length: 0\r\n"), "\(path): \(fields)")
+            }
         }
     }
 

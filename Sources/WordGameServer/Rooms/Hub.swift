@@ -110,10 +110,13 @@ final class Hub {
         }
     }
 
-    /// Says goodbye to everyone (the server is stopping). Seats are not held
-    /// after it: a game cut short is not played on by absent players.
-    func shutdown(reason: String) {
+    /// Says goodbye to everyone (the server is stopping). A game on ends first,
+    /// as the host's STOP ends it: its results say it stopped early, and rank
+    /// everyone who played by score (not as if the players still in had left).
+    /// Seats are not held after it: a game cut short is not played on by absent players.
+    func shutdown(reason: String, at now: Instant) {
         shuttingDown = true
+        for room in rooms.values { room.endGameEarly(at: now) }
         for id in sessions.keys {
             outbox.send(.bye(reason), to: id)
             control.closeAfterFlush(id)
@@ -199,12 +202,12 @@ final class Hub {
         if let existing = rooms[roomName] { return join(roomName, id, into: existing, at: now) }
         if let refusal = mistypedCode(roomName) { return error(.noRoom, refusal, to: id) }
         if directory != nil {
-            // Another server may have it; if not, and JOIN makes rooms here, it is claimed for this one.
-            let creating = settings.openRooms && rooms.count < settings.maxRooms
+            // Another server may have it; if not, and JOIN makes such rooms here, it is claimed for this one.
+            let creating = makesRoom(roomName) && rooms.count < settings.maxRooms
             return ask(.join(room: roomName, creating: creating), for: id, at: now)
         }
-        guard settings.openRooms else {
-            return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased()), to: id)
+        guard makesRoom(roomName) else {
+            return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased(), openRooms: settings.openRooms), to: id)
         }
         guard hasRoomForAnother(id) else { return }
         join(roomName, id, into: Room(name: roomName, settings: settings, environment: environment), at: now)

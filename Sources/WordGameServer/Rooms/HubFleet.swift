@@ -122,7 +122,9 @@ extension Hub {
         case .elsewhere(let place):
             moved(id, to: place, FleetTexts.movedRoom(Self.spoken(room), command: .join(name: sessions[id]?.name ?? ""), place))
         case .nowhere:
-            if !settings.openRooms { return error(.noRoom, HubTexts.noRoomToJoin(room.uppercased()), to: id) }
+            guard makesRoom(room) else {
+                return error(.noRoom, HubTexts.noRoomToJoin(room.uppercased(), openRooms: settings.openRooms), to: id)
+            }
             _ = hasRoomForAnother(id)  // a lookup, not a claim: JOIN would have made it but for the count
         case .unreachable, .settling:
             error(.directoryDown, FleetTexts.roomDirectoryDown(Self.spoken(room)), to: id)

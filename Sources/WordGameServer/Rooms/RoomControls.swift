@@ -27,17 +27,22 @@ extension Room {
             broadcast([.notice(.stopped, Self.startCalledOff)])
             return requestRoomUpdate(at: now)
         }
-        guard let game else {
+        guard game != nil else {
             return outbox.send(.error(ProtocolError(.noRound, Self.nothingToStop)), to: id)
         }
         outbox.send(.stopped, to: id)
-        endGame(standings: game.match.ranking(), stoppedEarly: true, at: now)
+        endGameEarly(at: now)
+    }
+
+    /// A game on ends now, its standings so far final (the host's STOP, the room closed, the server stopping).
+    func endGameEarly(at now: Instant) {
+        if let game { endGame(standings: game.match.ranking(), stoppedEarly: true, at: now) }
     }
 
     /// Everyone leaves: members, viewers, the host. Returns who was in it, for
     /// the hub to update their sessions. A game on ends first, so its results are kept.
     func close(at now: Instant) -> [PlayerID] {
-        if let game { endGame(standings: game.match.ranking(), stoppedEarly: true, at: now) }
+        endGameEarly(at: now)
         let everyone = Array(roster.members.keys) + observers
         broadcast([.notice(.closed, closedText), .you(.outside)])
         environment.log(ConsoleTexts.closed(room: name))

@@ -192,7 +192,7 @@ public final class Server: @unchecked Sendable {
     private func sayGoodbye(_ reason: String) {
         defer { results?.waitUntilIdle() }
         fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.seatCodes)
-        hub.shutdown(reason: reason)
+        hub.shutdown(reason: reason, at: .now())
         // BYE is the last line: those who go while the sockets drain (each
         // closes once its BYE is out) are not news any more.
         writes.saidGoodbye = true

@@ -17,29 +17,32 @@ extension Server {
         hub.connected(connection.player, address: connection.address)
     }
 
-    /// A page, the join address, a QR code, or a results file; then the connection closes.
+    /// A page, the join address, a QR code, or a results file; then the connection closes. `HEAD` gets what `GET`
+    /// would, without the body.
     func answer(_ head: HTTPRequestHead, on connection: Connection) {
         guard let router = webRouter else { return writes.closeAfterFlush(connection) }
+        let headOnly = head.method == "HEAD"
+        func reply(_ bytes: [UInt8]) {
+            writes.enqueue(headOnly ? HTTPResponse.headers(of: bytes) : bytes, for: connection)
+            writes.closeAfterFlush(connection)
+        }
         switch router.answer(head) {
         case .response(let bytes):
-            writes.enqueue(bytes, for: connection)
-            writes.closeAfterFlush(connection)
+            reply(bytes)
         case .results(let room, let key, let file):
             guard hub.isKey(key, of: room) else {
-                writes.enqueue(HTTPResponse.error(.forbidden, message: WebTexts.wrongKey).serialized(), for: connection)
-                return writes.closeAfterFlush(connection)
+                return reply(HTTPResponse.error(.forbidden, message: WebTexts.wrongKey).serialized())
             }
             guard let players = hub.savedResults(room: room, key: key) else {
-                writes.enqueue(HTTPResponse.error(.notFound, message: WebTexts.noResults).serialized(), for: connection)
-                return writes.closeAfterFlush(connection)
+                return reply(HTTPResponse.error(.notFound, message: WebTexts.noResults).serialized())
             }
-            readResults(players: players, file: file, for: connection)
+            readResults(players: players, file: file, headOnly: headOnly, for: connection)
         }
     }
 
     /// Reads a results file off the loop (files never hold up a round) and
     /// posts the reply back to it.
-    private func readResults(players: String, file: WebRouter.ResultsFile, for connection: Connection) {
+    private func readResults(players: String, file: WebRouter.ResultsFile, headOnly: Bool, for connection: Connection) {
         let path = file == .players ? players : String(players.dropLast("_players.csv".count)) + "_answers.csv"
         let name = String(path.split(separator: "/").last ?? "results.csv")
         let mail = self.mail, wake = loop.wake
@@ -52,7 +55,7 @@ extension Server {
             } catch {
                 bytes = HTTPResponse.error(.internalServerError, message: WebTexts.resultsUnreadable).serialized()
             }
-            mail.post(LoopMail.Reply(connection: addressee.connection, bytes: bytes))
+            mail.post(LoopMail.Reply(connection: addressee.connection, bytes: headOnly ? HTTPResponse.headers(of: bytes) : bytes))
             wake.wake()
         }
     }

@@ -11,7 +11,10 @@ enum HubTexts {
     static func inRoomCannotRename(_ room: String) -> String { "You are in room \(room); LEAVE first to change your name." }
     static func inRoomCannotJoin(_ room: String) -> String { "You are in room \(room) already; LEAVE first to change rooms." }
     static let nameFirst = "Choose a name first: NAME <nickname>, then JOIN."
-    static func noRoomToJoin(_ code: String) -> String { "There is no room \(code). Check the code on the board and type JOIN <code>." }
+    static func noRoomToJoin(_ code: String, openRooms: Bool) -> String {
+        let own = openRooms ? " For a room of your own, choose a name that is no code: 6 or more characters, say." : ""
+        return "There is no room \(code). Check the code on the board and type JOIN <code>.\(own)"
+    }
     static func notACode(_ typed: String, meant: String?, openRooms: Bool) -> String {
         let rule = "Room codes use only the letters \(RoomCode.letters) and the digits \(RoomCode.digits): never O, I, L, S, Z, "
             + "0, 1, 2 or 5."

@@ -1,6 +1,6 @@
 /// What the web port says to a browser when it cannot give what was asked.
 enum WebTexts {
-    static let onlyGet = "Only GET is served here."
+    static let onlyGet = "Only GET and HEAD are served here."
     static let notFound = "There is no such page. Students open / ; the teacher opens /host ."
     static let notACode = "That is not a room code."
     static let qrTooLong = "The join address is too long for a QR code."

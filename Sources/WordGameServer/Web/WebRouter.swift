@@ -3,7 +3,8 @@ import WebCodec
 import WordGameProtocol
 
 /// What the web port answers to a request that is not a WebSocket handshake.
-/// Only GET is served, and only the paths of a fixed table: the site's files,
+/// Only GET is served (and HEAD, its headers without the body: the server
+/// leaves the body out), and only the paths of a fixed table: the site's files,
 /// the join address and its QR code, and a finished game's results for the
 /// holder of the room's key. Pure: the server does what needs the rooms.
 struct WebRouter {
@@ -32,8 +33,10 @@ struct WebRouter {
     static let policyHeaders = [HTTPHeaderField(name: "Referrer-Policy", value: "no-referrer")]
 
     func answer(_ head: HTTPRequestHead) -> Answer {
-        guard head.method == "GET" else {
-            return .response(HTTPResponse.error(.methodNotAllowed, message: WebTexts.onlyGet).serialized())
+        guard head.method == "GET" || head.method == "HEAD" else {
+            var refusal = HTTPResponse.error(.methodNotAllowed, message: WebTexts.onlyGet)
+            refusal.extraHeaders = [HTTPHeaderField(name: "Allow", value: "GET, HEAD")]
+            return .response(refusal.serialized())
         }
         if let file = site.files[String(head.path)] {
             // Either body may answer the same address: a cache keeps them apart by Accept-Encoding.

@@ -21,7 +21,7 @@ import WordGameProtocol
         world.type("JOIN K7PX", from: bo)
         world.type("STATUS", from: bo)  // sent before the answer: answered after it
         world.expect(bo, [greeting, "OK NAME \"Bo\""])
-        world.answerDirectory(.claimRoom("k7px"), .elsewhere(elsewhere))
+        world.answerDirectory(.findRoom("k7px"), .elsewhere(elsewhere))
         world.expect(bo, movedLines("Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there "
                                     + "(nc 192.0.2.3 4001) and type NAME Bo, then JOIN K7PX. "
                                     + "In a browser: http://192.0.2.3:8081/?room=K7PX")
@@ -34,7 +34,7 @@ import WordGameProtocol
         let bo = world.connect(mode: .human)
         world.type("NAME Bo", from: bo)
         world.type("JOIN k7px", from: bo)
-        world.answerDirectory(.claimRoom("k7px"), .elsewhere(Elsewhere(host: "192.0.2.3", port: 4001, web: "")!))
+        world.answerDirectory(.findRoom("k7px"), .elsewhere(Elsewhere(host: "192.0.2.3", port: 4001, web: "")!))
         world.expect(bo, [greeting, "Hello, Bo! Now type JOIN to play (or JOIN and a room's name).",
                           "Sorry: Room K7PX is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there "
                               + "(nc 192.0.2.3 4001) and type NAME Bo, then JOIN K7PX."])
@@ -72,12 +72,26 @@ import WordGameProtocol
             "OK NAME \"Bo\"", "ERROR no-room \"There is no room K7PX. Check the code on the board and type JOIN <code>.\""])
     }
 
+    /// A code is looked up, never claimed: a code no server of the fleet holds makes no room, even where JOIN makes
+    /// rooms (a room of a server that stopped, a typo); a free name is claimed and made.
+    @Test func aJoinOfACodeNobodyHoldsIsNoRoomOnAnOpenServerToo() throws {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN K7PX", from: bo)
+        world.answerDirectory(.findRoom("k7px"), .nowhere)
+        #expect(world.take(bo).dropFirst() == [
+            "OK NAME \"Bo\"", "ERROR no-room \"There is no room K7PX. Check the code on the board and type JOIN <code>. "
+                + "For a room of your own, choose a name that is no code: 6 or more characters, say.\""])
+        #expect(world.hub.rooms.isEmpty)
+    }
+
     @Test func withTheDirectoryOutOfReachAJoinIsToldWhyAndMakesNothing() {
         let world = HubWorld(fleet: true)
         let bo = world.connect()
         world.type("NAME Bo", from: bo)
         world.type("JOIN K7PX", from: bo)
-        world.answerDirectory(.claimRoom("k7px"), .unreachable)
+        world.answerDirectory(.findRoom("k7px"), .unreachable)
         world.expect(bo, [greeting, "OK NAME \"Bo\"",
                           "ERROR directory-down \"Room K7PX is not on this server, and the directory that knows which server has each "
                               + "room cannot be reached just now, so it cannot be found. Try again in a moment. "
@@ -115,22 +129,21 @@ import WordGameProtocol
     }
 
     @Test func aHostsCodeMadeHereMeanwhileIsDrawnAgainNotOpenedTwice() throws {
-        // Both claims of one name from this server come back ours (the directory's script): the second must see the
-        // room the first made. Here a JOIN made room abcd while a HOST's claim of the code ABCD was out.
+        // Both claims of one code from this server come back ours (the directory's script): the second must see the
+        // room the first made. Here two HOSTs drew the code ABCD, the second while the first's claim was out. (A JOIN
+        // can no longer make a room named like a code: Protocol.md §4, "Which names are codes".)
         let world = HubWorld(fleet: true)
-        let ana = world.connect()
-        world.type("NAME Ana", from: ana)
-        world.type("JOIN abcd", from: ana)
-        let teacher = world.connect()
-        world.hub.ask(.host(code: "ABCD", tries: 0), for: teacher.player, at: world.now)
+        let first = world.connect(), second = world.connect()
+        world.hub.ask(.host(code: "ABCD", tries: 0), for: first.player, at: world.now)
+        world.hub.ask(.host(code: "ABCD", tries: 0), for: second.player, at: world.now)
         world.answerDirectory(.claimRoom("abcd"), .ours)
         world.answerDirectory(.claimRoom("abcd"), .ours)
         let again = try #require(world.directory?.pending.first?.request, "a second code is drawn")
         guard case .claimRoom(let code) = again, code != "abcd" else { throw Failure("drew \(again)") }
         world.answerDirectory(again, .ours)
-        #expect(world.take(teacher).contains { $0.hasPrefix("OK HOST \"\(code)\" ") })
-        #expect(world.hub.rooms["abcd"]?.isHosted == false, "Ana's room is still hers")
-        #expect(world.hub.rooms[code]?.isHosted == true)
+        #expect(world.take(first).contains { $0.hasPrefix("OK HOST \"abcd\" ") })
+        #expect(world.take(second).contains { $0.hasPrefix("OK HOST \"\(code)\" ") })
+        #expect(world.hub.rooms["abcd"]?.isHosted == true && world.hub.rooms[code]?.isHosted == true)
     }
 
     @Test func aClaimWhileTheDirectorySettlesIsAskedAgainWhenItHasSettled() throws {
@@ -156,16 +169,16 @@ import WordGameProtocol
         let bo = world.connect()
         world.type("NAME Bo", from: bo)
         world.type("JOIN K7PX", from: bo)
-        world.answerDirectory(.claimRoom("k7px"), .settling(milliseconds: 9_500))
+        world.answerDirectory(.findRoom("k7px"), .settling(milliseconds: 9_500))
         #expect(world.take(bo).last == "INFO \"\(FleetTexts.settlingJoin("K7PX", seconds: 10))\"")
         world.advance(by: 999)
         #expect(world.directory?.pending.isEmpty == true)
         world.advance(by: 1)
-        world.answerDirectory(.claimRoom("k7px"), .settling(milliseconds: 8_500))
+        world.answerDirectory(.findRoom("k7px"), .settling(milliseconds: 8_500))
         #expect(world.take(bo).isEmpty, "told once")
         world.advance(by: 1_000)
         // Its server has put the room back by now.
-        world.answerDirectory(.claimRoom("k7px"), .elsewhere(elsewhere))
+        world.answerDirectory(.findRoom("k7px"), .elsewhere(elsewhere))
         #expect(world.take(bo).first == "MOVED \"192.0.2.3\" 4001 \"http://192.0.2.3:8081\"")
     }
 

@@ -78,7 +78,8 @@ import WordGameProtocol
     }
 
     /// On a server where JOIN makes rooms: a name of a code's length with a digit and a character
-    /// codes never use makes no room; other names do, for friends.
+    /// codes never use makes no room; nor does a code no room holds (a typo, a room of before a
+    /// restart); other names do, for friends.
     @Test func aNameNoCodeCanBeMakesNoRoomButWordsStillDo() {
         let world = HubWorld()
         let ana = world.connect(mode: .human)
@@ -90,8 +91,13 @@ import WordGameProtocol
                 + "the digits 346789: never O, I, L, S, Z, 0, 1, 2 or 5. Check the code on the board and type JOIN <code>. "
                 + "For a room of your own, choose a name of 6 or more characters."])
         }
+        for code in ["k7px", "MB3K", "math", "hfv79"] {
+            world.type("JOIN \(code)", from: ana)
+            world.expect(ana, ["Sorry: There is no room \(code.uppercased()). Check the code on the board and type JOIN <code>. "
+                + "For a room of your own, choose a name that is no code: 6 or more characters, say."])
+        }
         #expect(world.hub.rooms.isEmpty)
-        for name in ["room", "class", "ana-1", "k7px", "ab1cde"] {
+        for name in ["room", "class", "ana-1", "ab1cde", "main", "math-club"] {
             world.type("JOIN \(name)", from: ana)
             #expect(ana.unread.first == "You are in room \(name).", "\(ana.unread)")
             world.type("LEAVE", from: ana)

@@ -159,4 +159,42 @@ import WordGameProtocol
         world.expect(host, ["INFO \"The results of game 2 could not be saved: /blocked/results: Not a directory. The server goes on.\""])
         world.expect(ana, [])
     }
+
+    /// The server stopped (SIGTERM) in the middle of a game: the game ends as the host's STOP ends it, before the
+    /// goodbyes. Its record says it stopped early, after the pairs played, and ranks everyone who played by score,
+    /// those out included; nobody is recorded as having left (it used to rank only those out, and the players
+    /// still in as gone at the last pair, in a game "not stopped early").
+    @Test func aGameCutShortByTheServerStoppingIsRecordedAsStoppedEarly() throws {
+        let world = HubWorld(rules: Rules(roundMilliseconds: 1_500, maxIncorrect: 1, pairCount: 6))
+        let host = world.connect()
+        world.type("HOST", from: host)
+        let room = try #require(world.messages(host).compactMap { if case .hosted(let room, _) = $0 { room } else { nil } }.first)
+        let ana = world.player("Ana", room: room), bo = world.player("Bo", room: room), cy = world.player("Cy", room: room)
+        world.type("START", from: host)
+        world.deliverTracked()
+        // Pair 1: Ana and Cy right, Bo wrong (out after one wrong); Ana the quicker.
+        world.advance(by: 200)
+        world.answer(from: ana, rightly: true)
+        world.advance(by: 100)
+        world.answer(from: cy, rightly: true)
+        world.answer(from: bo, rightly: false)
+        world.deliverTracked()
+        world.advance(by: 300)  // pair 2 is open: the server stops
+        for client in [host, ana, bo, cy] { _ = world.take(client) }
+        world.hub.shutdown(reason: "The server is stopping.", at: world.now)
+        let anaLines = world.messages(ana)
+        let anaOver = try #require(anaLines.compactMap { if case .gameOver(let over) = $0 { over } else { nil } }.first)
+        #expect((anaOver.rank, anaOver.ranked, anaOver.correct, anaOver.wrong) == (1, 3, 1, 0))
+        let byeAfterGameOver = anaLines.firstIndex { if case .bye = $0 { true } else { false } }
+            .map { bye in anaLines[..<bye].contains { if case .gameOver = $0 { true } else { false } } }
+        #expect(byeAfterGameOver == true, "GAMEOVER, then BYE: \(anaLines)")
+        let record = try #require(world.games.first)
+        #expect(world.games.count == 1)
+        #expect(record.stoppedEarly)
+        #expect(record.rounds.count == 1, "the pair cut short is not a pair played")
+        #expect(record.leftDuring == [nil, nil, nil], "nobody left: the game stopped")
+        #expect(record.finalRanks == [1, 3, 2], "everyone who played, ranked by score: Ana, Cy, then Bo (out)")
+        let line = GameResults(record: record, timeZone: TimeZone(identifier: "UTC")!).summaryLine
+        #expect(line.contains("\"stopped_early\":true"), "\(line)")
+    }
 }

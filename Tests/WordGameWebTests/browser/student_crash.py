@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, fields, kill_browser, make_driver, page_errors,
+from wordgame_browser import (AutoAnswerer, CheckFailed, TcpPlayer, by_id, check, fields, kill_browser, make_driver, page_errors,
                               past_the_reading_floor, run_case, screenshot_folder, tap, text, visible, wait_until)
 
 BASE, PORT, RESULTS = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -84,8 +84,17 @@ def play(student, host, tess, profile):
 
     wait_until("pair 1", lambda: pair_shown(student, 1), timeout=20)
     answer_rightly(student)
-    wait_until("pair 1 taken", lambda: (text(student, "game-status") or "").startswith("Answered ✓"),
-               describe=lambda: f"the status says {text(student, 'game-status')!r}")
+    answered = lambda: (text(student, "game-status") or "").startswith("Answered ✓")  # noqa: E731
+    try:
+        wait_until("pair 1 taken", answered, timeout=5)
+    except CheckFailed:
+        # Beside a loaded suite a click has now and then not counted (the status back to the question; whether the
+        # page said "Too soon" for a moment is not known): tried once more, and said, so that it shows in the log.
+        # student_taps.py is where every tap must count.
+        print(f"note: the first click on pair 1 was not taken (the status says {text(student, 'game-status')!r}); "
+              "clicked again", flush=True)
+        answer_rightly(student)
+        wait_until("pair 1 taken", answered, describe=lambda: f"the status says {text(student, 'game-status')!r}")
     wait_until("pair 2", lambda: pair_shown(student, 2), timeout=15)
     time.sleep(0.5)  # pair 2 is on the screen: it reached the student
     # The page keeps its seat in IndexedDB within a moment of getting it; on a loaded machine, make sure that moment
