@@ -24,8 +24,10 @@ enum BrowserTools {
         return folder
     }
 
-    /// Checks a case's run: exit status 0 and its PASS line; the output says why otherwise.
+    /// Checks a case's run: exit status 0 and its PASS line; the output says why otherwise. A case's `note:` lines
+    /// (something that went otherwise than planned, and was dealt with) are printed even when it passes.
     static func expectPassed(_ run: ProgramRun, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for note in run.stdout.split(separator: "\n") where note.hasPrefix("note: ") { print("\(name): \(note)") }
         let output = "status \(run.status)\n\(run.stdout)\n\(run.stderr.suffix(3000))"
         #expect(run.status == 0, "\(output)", sourceLocation: sourceLocation)
         #expect(run.stdout.contains("PASS \(name)\n"), "\(output)", sourceLocation: sourceLocation)
