@@ -39,6 +39,7 @@ struct ServerOptions: Equatable {
     /// How long a key of the directory lives unrefreshed.
     public var directoryTTLMilliseconds = FleetTimings().ttlMilliseconds
     public var showHelp = false
+    public var showVersion = false
 
     public init() {}
 
@@ -106,6 +107,7 @@ struct ServerOptions: Equatable {
           --directory-ttl-ms N with --directory: how long a dead server's rooms stay in the
                                directory (default 10000; 1000 to 600000; refreshed every third)
           --quiet              no console line per event (joined, left, game over…)
+          --version            show the release and the protocol's version
           -h, --help           show this help
 
         A teacher types HOST (nc) or runs wordgame-client --present: a room with a code,
@@ -121,6 +123,7 @@ struct ServerOptions: Equatable {
             if try options.game.read(flag, from: &scanner) { continue }
             switch flag.flag {
             case "-h", "--help": options.showHelp = true
+            case "--version": options.showVersion = true
             case "--port", "-p": options.port = try scanner.integer(for: flag, in: 0...65_535)
             case "--web-port": options.webPort = try scanner.integer(for: flag, in: 0...65_535)
             case "--no-web": options.webPort = nil

@@ -4,6 +4,7 @@ import WordGame
 import WordGameCommandLine
 import WordGameFleet
 import WordGamePOSIX
+import WordGameProtocol
 import WordGameResults
 import WordGameServer
 import WordListFiles
@@ -24,6 +25,10 @@ do {
 }
 if options.showHelp {
     print(ServerOptions.usage)
+    exit(0)
+}
+if options.showVersion {
+    print("wordgame-server \(Release.version) (protocol \(protocolVersion))")
     exit(0)
 }
 

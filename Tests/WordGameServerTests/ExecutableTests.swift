@@ -18,6 +18,17 @@ import WordGameProtocol
         try ProgramRun.run(Self.binary, arguments, in: directory, timeout: timeout)
     }
 
+    /// What an operator asks before and after an upgrade: one line, exit 0.
+    @Test func versionSaysTheReleaseAndTheProtocol() async throws {
+        try await onOwnThread {
+            let result = try run(["--version"])
+            #expect(result.status == 0)
+            #expect(result.stdout.wholeMatch(of: #/wordgame-server \d+(\.\d+)+ \(protocol \d+\)\n/#) != nil, "\(result.stdout)")
+            #expect(result.stdout.hasSuffix("(protocol \(protocolVersion))\n"))
+            #expect(try run(["--help"]).stdout.contains("--version"))
+        }
+    }
+
     @Test func helpPrintsUsageAndExitsZero() async throws {
         try await onOwnThread {
             let result = try run(["--help"])
