@@ -192,7 +192,7 @@ final class BrowserTurns: @unchecked Sendable {
 
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func aCrashedBrowserTakesTheSeatBackAndTheMissedPairsCountNeitherWay() async throws {
-        try await onBrowserTurn(seconds: 20) {
+        try await onBrowserTurn(seconds: 15) {
             let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
             let server = try WebServer(resultsDirectory: results.path)
@@ -221,10 +221,10 @@ final class BrowserTurns: @unchecked Sendable {
     /// A projector for a class of 40 at 1920×1080 and 1366×768: the pair view, the countdown, the podium and the ranking's pages.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func theProjectorFitsAClassOfForty() async throws {
-        try await onBrowserTurn(seconds: 17) {
+        try await onBrowserTurn(seconds: 10) {
             let results = try BrowserTools.resultsFolder()
             defer { try? FileManager.default.removeItem(at: results) }
-            let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, pairCount: 3), startDelayMilliseconds: 3_000,
+            let server = try WebServer(rules: Rules(roundMilliseconds: 20_000, pairCount: 3), startDelayMilliseconds: 3_000,
                                        resultsDirectory: results.path)
             let run = try BrowserTools.run("projector_class.py", against: server, timeout: 240)
             expectPassed(run, "projector_class")

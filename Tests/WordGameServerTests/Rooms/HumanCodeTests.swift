@@ -77,6 +77,23 @@ import WordGameProtocol
         #expect(ana.unread.first == "OK JOIN \"\(code.lowercased())\"")
     }
 
+    /// A 7 read as a Z (the issue's HFVZ for HFV7): no room is made, and the room meant is named.
+    @Test func aSevenTypedAsZIsToldTheRoomItMeant() throws {
+        let world = HubWorld()
+        var code = ""
+        for _ in 0..<200 where !code.contains("7") { code = try Self.hostedRoom(world).uppercased() }
+        try #require(code.contains("7"), "a code with a 7")
+        let typo = code.replacingOccurrences(of: "7", with: "Z")
+        let rooms = world.hub.rooms.count
+        let ana = world.connect()
+        world.type("NAME Ana", from: ana)
+        _ = world.take(ana)
+        world.type("JOIN \(typo)", from: ana)
+        #expect(ana.unread.first?.hasPrefix("ERROR no-room \"There is no room \(typo). ") == true, "\(ana.unread)")
+        #expect(ana.unread.first?.hasSuffix(" Did you mean JOIN \(code)?\"") == true, "\(ana.unread)")
+        #expect(world.hub.rooms.count == rooms, "no room was made")
+    }
+
     /// On a server where JOIN makes rooms: a name of a code's length with a digit and a character
     /// codes never use makes no room; nor does a code no room holds (a typo, a room of before a
     /// restart); other names do, for friends.
