@@ -15,15 +15,18 @@ final class TestFleet {
     let redis: RedisServerProcess
     private(set) var servers: [TestServer] = []
 
-    init(servers count: Int, rules: Rules = Rules(roundMilliseconds: 2_000), hostedOnly: Bool = false) throws {
+    /// `timings`: a longer TTL for a test whose servers are busy enough, on a loaded machine, to miss a short one's
+    /// refresh (then the other server rightly takes a silent one for dead, and its codes with it).
+    init(servers count: Int, rules: Rules = Rules(roundMilliseconds: 2_000), hostedOnly: Bool = false,
+         timings: FleetTimings = TestFleet.timings) throws {
         redis = try RedisServerProcess()
         for index in 0..<count {
-            let fleet = Self.configuration(id: "s\(index)", redisPort: redis.port)
+            let fleet = Self.configuration(id: "s\(index)", redisPort: redis.port, timings: timings)
             servers.append(try TestServer(rules: rules, hostedOnly: hostedOnly, fleet: fleet))
         }
     }
 
-    static func configuration(id: String, redisPort: UInt16) -> FleetConfiguration {
+    static func configuration(id: String, redisPort: UInt16, timings: FleetTimings = TestFleet.timings) -> FleetConfiguration {
         // Limits a loaded machine meets with room to spare; a killed Redis is still seen at once, as a refused connection.
         FleetConfiguration(directory: RedisURL(host: "127.0.0.1", port: redisPort), serverID: id, advertisedHost: "127.0.0.1",
                            timings: timings,
