@@ -14,28 +14,25 @@ import WordGameTestSupport
     static let node: URL? = ["/usr/bin/node", "/usr/local/bin/node"].map(URL.init(fileURLWithPath:))
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
+    /// Runs one of browser/'s Node test files; its output ends with `<what>: N tests passed`.
+    static func nodeTests(_ file: String, _ passed: Regex<Substring>) async throws {
+        try await onComputeThread {
+            let run = try ProgramRun.run(node!, [BrowserTools.scripts.appendingPathComponent(file).path], timeout: 60)
+            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+            #expect(run.stdout.contains(passed), "\(run.stdout)")
+        }
+    }
+
     @Test(.enabled(if: node != nil, "needs Node.js (the Debian package nodejs) for protocol.js's unit tests"))
     func protocolScriptsUnitTestsPass() async throws {
-        try await onComputeThread {
-            let tests = BrowserTools.scripts.appendingPathComponent("protocol_test.mjs")
-            let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
-            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-            #expect(run.stdout.contains(#/protocol\.js: \d+ tests passed/#), "\(run.stdout)")
-        }
+        try await Self.nodeTests("protocol_test.mjs", #/protocol\.js: \d+ tests passed/#)
     }
 
     @Test(.enabled(if: node != nil, "needs Node.js (the Debian package nodejs) for the pages' unit tests"))
     func pagesUnitTestsPass() async throws {
-        try await onComputeThread {
-            let tests = BrowserTools.scripts.appendingPathComponent("pages_test.mjs")
-            let run = try ProgramRun.run(Self.node!, [tests.path], timeout: 60)
-            #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-            #expect(run.stdout.contains(#/pages: \d+ tests passed/#), "\(run.stdout)")
-        }
+        try await Self.nodeTests("pages_test.mjs", #/pages: \d+ tests passed/#)
     }
 
-    /// Every keyword of a server line, and every command an `OK` confirms, has
-    /// its fields in the script's tables (`SPECS`, `OK_SPECS`).
     @Test func theScriptKnowsEveryLineTheServerSends() throws {
         let source = try String(contentsOf: Self.script, encoding: .utf8)
         func table(_ name: String) throws -> Substring {
