@@ -4,7 +4,7 @@
 /// Kept compact because a room may hold thousands: one array per round,
 /// indexed by the player's slot (their place in the join order), holding a
 /// verdict byte and a 32-bit time.
-public struct GameRecord: Sendable, Equatable {
+public struct GameRecord: Sendable, Equatable, Codable {
     public let room: String
     /// 1 for a room's first game.
     public let number: Int
@@ -26,7 +26,7 @@ public struct GameRecord: Sendable, Equatable {
     /// The host ended the game before its last pair.
     public private(set) var stoppedEarly = false
 
-    public struct RoundRecord: Sendable, Equatable {
+    public struct RoundRecord: Sendable, Equatable, Codable {
         /// Per slot: the verdict, nil when the player was not playing this pair (out or gone).
         public var verdicts: [Verdict?]
         /// Per slot: the effective answer time booked, in milliseconds (the whole time for a timeout).

@@ -51,6 +51,21 @@ public struct Match: Sendable {
         playingCount = players.count
     }
 
+    /// A match taken up again between two pairs, as it was saved (a server
+    /// restarting, `LessonState`): each slot's counters (nil for a player who
+    /// had left) after `roundsPlayed` pairs. The next `openRound` deals the pair
+    /// that was open when it stopped, or the one after the last closed.
+    public init(pairs: [Pair], rules: Rules, players: [PlayerID], slotScores: [Score?], roundsPlayed: Int) {
+        precondition(slotScores.count == players.count && roundsPlayed <= pairs.count, "a saved match fits its pairs and players")
+        self.init(pairs: pairs, rules: rules, players: players)
+        scoreBySlot = slotScores
+        self.roundsPlayed = roundsPlayed
+        playingCount = slotScores.reduce(0) { $0 + ($1.map { $0.isOut ? 0 : 1 } ?? 0) }
+    }
+
+    /// Each slot's counters, nil for a player who left: what a saved match keeps.
+    public var slotScores: [Score?] { scoreBySlot }
+
     /// Over after the last pair, or once no player is still playing.
     public var isOver: Bool {
         round == nil && (roundsPlayed == pairs.count || playingCount == 0)

@@ -8,7 +8,7 @@
 /// booked is `answer received - start - credit`. A slow link therefore costs a
 /// player nothing up to the cap, and a peer that inflates its round trip (by
 /// delaying its ACKs) gains at most the cap.
-public struct NetworkAllowance: Equatable, Sendable {
+public struct NetworkAllowance: Equatable, Sendable, Codable {
     /// The most round-trip time credited to one player for one pair.
     public var maxCreditMilliseconds: Int
     /// The fastest a person can see and read a new pair: a bare answer (one that

@@ -1,6 +1,6 @@
 /// One pair shown to the players: an English word and a Spanish word that is
 /// or is not its translation.
-public struct Pair: Hashable, Sendable {
+public struct Pair: Hashable, Sendable, Codable {
     public var english: String
     public var spanish: String
     /// Whether `spanish` translates `english` according to the word list.

@@ -1,5 +1,5 @@
 /// The rules of one game. The defaults are the original single-player game's.
-public struct Rules: Equatable, Sendable {
+public struct Rules: Equatable, Sendable, Codable {
     /// Time each player has for a pair, from the moment the pair reaches them.
     public var roundMilliseconds: Int
     /// A player is out after this many incorrect attempts (a timeout is one);

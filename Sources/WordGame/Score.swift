@@ -7,7 +7,7 @@ public enum Answer: String, Sendable, CaseIterable {
 }
 
 /// How a player's attempt at one pair was judged.
-public enum Verdict: String, Sendable, CaseIterable {
+public enum Verdict: String, Sendable, CaseIterable, Codable {
     /// The answer matched the truth of the pair: a correct attempt.
     case right = "RIGHT"
     /// The answer did not match: an incorrect attempt.
@@ -26,7 +26,7 @@ public enum Verdict: String, Sendable, CaseIterable {
 }
 
 /// One player's counters in a match.
-public struct Score: Equatable, Sendable {
+public struct Score: Equatable, Sendable, Codable {
     public var correct = 0
     public var incorrect = 0
     /// Effective time taken over all judged pairs (the network's round trip

@@ -78,6 +78,8 @@ public struct ClientState: Sendable {
     var sentOutBecause: String?
     /// The latest TOKEN: what takes our seat back if the connection drops.
     public var token: ResumeToken?
+    /// The server said `RESTARTING`: its `BYE` is a drop, and the seat is taken back once it answers again.
+    public var serverRestarting = false
     /// Set by the loop while the connection is down and it takes the seat back.
     public var reconnecting: Reconnecting?
     /// The seat outlives this client (a server elsewhere, not the solo one in this process):
@@ -118,7 +120,7 @@ public struct ClientState: Sendable {
     /// The seat the server would hold for us after a drop: in a room, with a token.
     public var resumableSeat: HeldSeat? {
         guard let token, let room, me != .outside, leftRoom == nil else { return nil }
-        return HeldSeat(token: token, room: room.name)
+        return HeldSeat(token: token, room: room.name, restarting: serverRestarting)
     }
 
     /// Whether R after a game does anything: the host starts the next one, and
@@ -243,12 +245,15 @@ public struct ClientState: Sendable {
             notice = said
             // To the one removed, or to all when the room closes: why YOU OUTSIDE follows.
             if event == .removed || event == .closed { sentOutBecause = said }
-        case .bye(let text): goodbye = text
+        // A server that keeps the lesson across its restart says so first: its BYE is a drop to come back from.
+        case .restarting: serverRestarting = true
+        case .bye(let text): if !serverRestarting { goodbye = text }
         case .token(let code, let grace): token = ResumeToken(code: code, graceSeconds: grace)
         case .resumed(let name, _):
             // The seat is back. The lines that follow rebuild the room: ROOM, MEMBERS, YOU,
             // and if a game is on GAME, SCORE and the open pair (a game that ended meanwhile is gone).
             self.name = name
+            serverRestarting = false
             carried = final == nil ? game.map {
                 CarriedGame(game: $0, history: history, outAfterPair: outAfterPair, correct: correct, wrong: wrong)
             } : nil

@@ -28,6 +28,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case tally = "TALLY"
     case ranking = "RANKING"
     case token = "TOKEN"
+    case restarting = "RESTARTING"
     case score = "SCORE"
     case played = "PLAYED"
     case web = "WEB"

@@ -63,6 +63,9 @@ public enum ServerMessage: Equatable, Sendable {
     case ranking(RankingEntry)
     /// `OK RESUME <name> <room>`: the seat held for a resume code is this connection's now.
     case resumed(name: String, room: String)
+    /// `RESTARTING <grace-seconds>`: the server is stopping and keeps the lesson: after the `BYE`
+    /// that follows, come back with `RESUME` once it answers again (the seat is held this long from then).
+    case restarting(graceSeconds: Int)
     /// `TOKEN <code> <grace-seconds>`: the code that takes this seat back from
     /// a new connection after a drop, and how long the seat is held.
     case token(code: String, graceSeconds: Int)

@@ -69,6 +69,7 @@ extension ServerMessage {
             w.number(r.correct); w.number(r.wrong); w.number(r.milliseconds); w.number(r.outAt)
         case .resumed(let name, let room): w.keyword(.ok); w.confirmed(.resume); w.quoted(name); w.quoted(room)
         case .token(let code, let grace): w.keyword(.token); w.quoted(code); w.number(grace)
+        case .restarting(let grace): w.keyword(.restarting); w.number(grace)
         case .score(let correct, let wrong, let rank, let ranked):
             w.keyword(.score); w.number(correct); w.number(wrong); w.number(rank); w.number(ranked)
         case .played(let p):

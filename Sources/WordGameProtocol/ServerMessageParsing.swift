@@ -72,6 +72,7 @@ extension ServerMessage {
             self = .ranking(RankingEntry(rank: try reader.int(), name: try reader.string(), correct: try reader.int(),
                                          wrong: try reader.int(), milliseconds: Int64(try reader.int()), outAt: try reader.int()))
         case .token: self = .token(code: try reader.string(), graceSeconds: try reader.int())
+        case .restarting: self = .restarting(graceSeconds: try reader.int())
         case .score: self = .score(correct: try reader.int(), wrong: try reader.int(), rank: try reader.int(), ranked: try reader.int())
         case .played:
             let reveal = Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),

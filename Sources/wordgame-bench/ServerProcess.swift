@@ -18,7 +18,9 @@ final class ServerProcess {
     init(arguments: [String]) {
         let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("wordgame-server")
         process.executableURL = binary
-        process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--web-port", "0"] + arguments
+        // No lesson kept unless a benchmark asks (`--state`): each run starts empty, and leaves no file behind.
+        let keeping = arguments.contains("--state") ? [] : ["--no-state"]
+        process.arguments = ["--bind", "127.0.0.1", "--port", "0", "--web-port", "0"] + keeping + arguments
         let banner = ChildProcesses.start(process, output: output, stopWith: Signal.interrupt, readingUntil: "Join from",
                                           what: "\(binary.path) (build it: swift build -c release)")
         guard let range = banner.range(of: #"port \d+"#, options: .regularExpression), let port = UInt16(banner[range].dropFirst(5)) else {

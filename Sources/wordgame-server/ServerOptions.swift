@@ -24,6 +24,14 @@ struct ServerOptions: Equatable {
     public var resumeGraceSeconds = GameSettings.defaultResumeGraceMilliseconds / 1_000
     /// Where finished games are written; nil with --no-results.
     public var resultsDirectory: String? = ResultsWriter.defaultDirectory
+    /// Where the lesson is kept across restarts; nil: `wordgame-state` beside the results folder.
+    public var stateDirectory: String?
+    /// --no-state: nothing is kept, and a stop ends every game.
+    public var keepsState = true
+    /// The folder the lesson is kept in, or nil when none is.
+    public var lessonDirectory: String? {
+        keepsState ? stateDirectory ?? ServerConfiguration.defaultStateDirectory(besideResults: resultsDirectory) : nil
+    }
     /// No console line per event.
     public var quiet = false
     /// JOIN enters only rooms that exist (made with HOST).
@@ -91,6 +99,10 @@ struct ServerOptions: Equatable {
           --results DIR        keep every finished game in DIR: two CSV files a game and
                                history.jsonl (default: wordgame-results in the working directory)
           --no-results         keep no results files
+          --state DIR          keep the lesson in DIR across a restart or a crash: rooms, codes and
+                               keys, seats and scores, the game on (default: wordgame-state beside
+                               the results folder)
+          --no-state           keep no lesson: a stop or a crash ends every room and game
           --hosted-only        JOIN enters only rooms made with HOST (a mistyped code gets
                                an error, not an empty room of its own)
           --send-threads N     threads that share the sending when a turn writes to many
@@ -137,6 +149,8 @@ struct ServerOptions: Equatable {
             case "--resume-grace": options.resumeGraceSeconds = try scanner.integer(for: flag, in: 1...3_600)
             case "--results": options.resultsDirectory = try scanner.value(for: flag)
             case "--no-results": options.resultsDirectory = nil
+            case "--state": options.stateDirectory = try scanner.value(for: flag)
+            case "--no-state": options.keepsState = false
             case "--send-threads": options.sendThreads = try scanner.integer(for: flag, in: SendThreads.countRange)
             case "--quiet": options.quiet = true
             case "--hosted-only": options.hostedOnly = true

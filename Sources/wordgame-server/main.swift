@@ -80,6 +80,7 @@ if let webPort = options.webPort {
 let fleet = options.directory.map { directory in
     let ttl = options.directoryTTLMilliseconds
     return FleetConfiguration(directory: directory, serverID: options.serverID ?? FleetServerID.make(port: options.port),
+                              serverIDIsMadeUp: options.serverID == nil,
                               advertisedHost: options.advertisedHost ?? joinHost,
                               timings: FleetTimings(ttlMilliseconds: ttl, refreshMilliseconds: ttl / 3))
 }
@@ -88,7 +89,7 @@ let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { StandardError.write($0) },
     events: { console?.write($0) },
-    resultsDirectory: options.resultsDirectory, sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet)
+    resultsDirectory: options.resultsDirectory, stateDirectory: options.lessonDirectory, sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet)
 
 let server: Server
 do {
@@ -114,8 +115,9 @@ let listsNote = options.wordListsDirectory.map { folder in
     let named = wordLists.keys.sorted().map { "\($0) (\(wordLists[$0]!.entries.count))" }.joined(separator: ", ")
     return "\nWord lists a room's host may pick (RULES LIST <name>), from \(folder): \(named)."
 } ?? ""
+let lessonNote = server.lessonNote ?? "Lesson: not kept (--no-state): a stop or a crash ends every room."
 let fleetNote = fleet.map { fleet in
-    "\nFleet: one of the servers whose directory is \(fleet.directory), as \(fleet.serverID); players of the others are sent here "
+    "\nFleet: one of the servers whose directory is \(fleet.directory), as \(server.fleetServerID ?? fleet.serverID); players of the others are sent here "
         + "at \(fleet.advertisedHost) port \(server.port)\(server.webPort.map { " (web port \($0))" } ?? "")."
 } ?? ""
 let browsers = server.webPort.map { port in
@@ -132,6 +134,7 @@ print("""
     Rooms: a teacher types HOST for a room with a code, run without playing\(options.hostedOnly ? "; JOIN enters only those" : ""). \
     \(options.hostedOnly ? "" : rooms)
     \(results)
+    \(lessonNote)
     Limits: \(server.limits.maxConnections) connections, \(server.limits.maxPerAddress) from one address; \
     a dropped player's seat is held \(options.resumeGraceSeconds) s for RESUME.\(server.limitNote.map { "\nNote: \($0)." } ?? "")\
     \(fleetNote)

@@ -126,7 +126,7 @@ def mask(line, secrets):
 def main():
     binary = sys.argv[1]
     server = subprocess.Popen([binary, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0", "--seed", "1", "--pairs", "4",
-                               "--round-ms", "5000", "--start-delay", "0", "--no-results", "--quiet"],
+                               "--round-ms", "5000", "--start-delay", "0", "--no-results", "--no-state", "--quiet"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         banner = ""

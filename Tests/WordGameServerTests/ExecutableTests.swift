@@ -140,7 +140,7 @@ import WordGameProtocol
             let process = Process()
             process.executableURL = Self.binary
             process.arguments = ["--words", TestServer.babbelWordsPath, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
-                                 "--no-results"]
+                                 "--no-results", "--no-state"]
             let out = Pipe()
             process.standardOutput = out
             try process.run()

@@ -50,7 +50,7 @@ struct SchoolBundleTests {
                                                        withDestinationPath: folder + "/wordgame-server")
 
             let server = Process()
-            let arguments = ["--port", "0", "--web-port", "0", "--bind", "127.0.0.1", "--no-results"]
+            let arguments = ["--port", "0", "--web-port", "0", "--bind", "127.0.0.1", "--no-results", "--no-state"]
             let clean = ["-i", "PATH=/usr/bin:/bin", "LD_LIBRARY_PATH=", place + "/bin/wordgame-server"] + arguments
             if SchoolBundle.canHideFolders, let libraries = SchoolBundle.toolchainLibraries {
                 // The toolchain's libraries replaced by an empty folder, for this process only.

@@ -15,7 +15,7 @@ final class ServerChild {
         let command = (shellPrefix.isEmpty ? "" : shellPrefix + "; ") + "exec \"$0\" \"$@\""
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
-                             "--no-results", "--quiet"]
+                             "--no-results", "--no-state", "--quiet"]
             + arguments
         let out = Pipe()
         process.standardOutput = out

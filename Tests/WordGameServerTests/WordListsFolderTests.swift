@@ -32,7 +32,7 @@ import WordGameProtocol
             let directory = try folder(files)
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let result = try ProgramRun.run(ExecutableTests.binary, ["--word-lists", directory, "--bind", "127.0.0.1", "--port", "0",
-                                                                     "--web-port", "0", "--no-results"], timeout: 20)
+                                                                     "--web-port", "0", "--no-results", "--no-state"], timeout: 20)
             #expect(result.status == 1)
             #expect(result.stdout.isEmpty, "it must not listen: \(result.stdout)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")

@@ -75,6 +75,8 @@ public struct PresentState: Sendable {
     public var goodbye: String?
     /// The latest TOKEN: what takes the host's seat back if the connection drops.
     public var token: ResumeToken?
+    /// The server said `RESTARTING`: its `BYE` is a drop, and the seat is taken back once it answers again.
+    public var serverRestarting = false
     /// Set by the loop while the connection is down and it takes the seat back.
     public var reconnecting: Reconnecting?
     /// Taken back after a drop, until the ROOM line that follows says whether a game is still on.
@@ -93,7 +95,7 @@ public struct PresentState: Sendable {
     /// The seat the server would hold after a drop: a room, with a token.
     public var resumableSeat: HeldSeat? {
         guard let token, let room, me != .outside else { return nil }
-        return HeldSeat(token: token, room: room)
+        return HeldSeat(token: token, room: room, restarting: serverRestarting)
     }
 
     /// What quitting means, asked before it is done.
@@ -175,6 +177,7 @@ public struct PresentState: Sendable {
                 if info.state != .playing && !gameOver { game = nil }
             }
         case .resumed(_, let room):
+            serverRestarting = false
             if room != self.room { self = PresentState(keeping: self) }
             self.room = room
             // The host's lines follow and rebuild the room: ROOM, YOU, NOTICE locked, the roster, the open pair.
@@ -228,7 +231,9 @@ public struct PresentState: Sendable {
         case .error(let problem):
             error = ClientTexts.withoutCommands(problem.text)
             errorAt = now
-        case .bye(let text): goodbye = text
+        // A server that keeps the lesson across its restart says so first: its BYE is a drop to come back from.
+        case .restarting: serverRestarting = true
+        case .bye(let text): if !serverRestarting { goodbye = text }
         // A block's lines: `blocks` keeps them for their END, above.
         case .help, .roster, .top, .ranking, .wordList, .played, .end: break
         case .welcome, .nameSet, .joined, .left, .answerTaken, .members, .result,

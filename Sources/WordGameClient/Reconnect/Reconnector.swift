@@ -28,14 +28,14 @@ public final class Reconnector {
         self.seat = seat
         self.address = address
         self.server = server
-        schedule = ReconnectSchedule(droppedAt: droppedAt, graceSeconds: seat.token.graceSeconds)
+        schedule = ReconnectSchedule(droppedAt: droppedAt, graceSeconds: seat.triesForSeconds)
         self.jitter = jitter
     }
 
     /// For the screen: the try under way (or the next), and the deadline.
     public var status: Reconnecting {
         Reconnecting(attempt: max(1, schedule.attempts + (attempt == nil ? 1 : 0)), deadline: schedule.deadline,
-                     movedTo: moved ? server : nil)
+                     movedTo: moved ? server : nil, restarting: seat.restarting)
     }
 
     /// The descriptor of the try under way (a negative fd, which poll skips, between tries).
@@ -56,7 +56,7 @@ public final class Reconnector {
         for _ in 0..<2 {
             if schedule.isOver(at: now) {
                 attempt = nil
-                failure = "Your seat in room \(ClientTexts.spoken(seat.room)) was given up after \(seat.token.graceSeconds) s; "
+                failure = "Your seat in room \(ClientTexts.spoken(seat.room)) was given up after \(seat.triesForSeconds) s; "
                     + "the server did not come back."
                 return nil
             }

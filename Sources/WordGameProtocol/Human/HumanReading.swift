@@ -154,6 +154,8 @@ struct HumanReading {
             lines.append("You have your seat back: \(name), in room \(spoken(room)).")
         case .token(let code, let grace):
             lines.append(S.token(code: code, graceSeconds: grace))
+        case .restarting(let grace):
+            lines.append(S.restarting(graceSeconds: grace))
         case .score(let correct, let wrong, let rank, let ranked):
             lines.append(S.score(correct: correct, wrong: wrong, rank: rank, ranked: ranked, lead: "Your score so far"))
         case .played:

@@ -114,5 +114,11 @@ enum HumanSentences {
         "If your connection drops, connect again within \(graceSeconds) s and type RESUME \(code)."
     }
 
+    /// Before the `BYE` of a server that keeps the lesson across its restart.
+    static func restarting(graceSeconds: Int) -> String {
+        "The server is restarting and keeps your seat and score: connect again in a few seconds and type RESUME with your code "
+            + "(within \(graceSeconds) s of it answering again)."
+    }
+
     static func web(_ url: String) -> String { "Students can also join in a browser: \(url)" }
 }

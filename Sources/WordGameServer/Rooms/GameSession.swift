@@ -21,6 +21,9 @@ final class GameSession {
     /// The last pair's `REVEAL` and `TALLY`, for whoever arrives mid-game: a
     /// teacher's page taken back shows the truth of the pair before, as it did.
     var lastReveal: [ServerMessage] = []
+    /// A game taken up again after a restart waits between two pairs for its
+    /// players to come back; the next pair opens then (`RoomRestart.swift`).
+    var resumesAt: Instant?
     /// PROGRESS, at most once per interval.
     var progressUpdate = Coalescer()
 

@@ -55,6 +55,8 @@ final class Hub {
     var directory: RoomDirectory?
     /// Commands waiting for the directory.
     var directoryWaits = DirectoryWaits()
+    /// Seats taken up again after a restart get ids below zero, which no connection has (`HubRestoring.swift`).
+    var lastRestoredID = 0
 
     init(settings: GameSettings, environment: RoomEnvironment, control: ConnectionControl, limits: ConnectionLimits = ConnectionLimits(),
          affinity: ThreadAffinity = ThreadAffinity("the hub")) {
@@ -83,6 +85,7 @@ final class Hub {
     func disconnected(_ id: PlayerID, at now: Instant, why: Departure = .dropped) {
         affinity.check()
         guard let session = sessions[id], session.awaySince == nil else { return }
+        if session.room != nil { environment.changed() }
         if why == .dropped, holdSeat(id, at: now) { return }
         // NOTICE dropped promises a held seat; a drop whose seat is not held is a leaving.
         leaveRoom(id, why: why, announced: why == .dropped ? .left : nil, at: now)
@@ -123,6 +126,26 @@ final class Hub {
         }
     }
 
+    /// Says goodbye to everyone, the lesson kept on disk (`--state`): nothing ends, no game and no seat.
+    /// Each connection hears that the server restarts (`RESTARTING`), then `BYE`: clients come back with `RESUME`.
+    func restartGoodbye(at now: Instant) {
+        shuttingDown = true
+        let lines: [ServerMessage] = [.restarting(graceSeconds: graceSeconds), .bye(HubTexts.restarting)]
+        for id in sessions.keys {
+            outbox.send(lines, to: id)
+            control.closeAfterFlush(id)
+        }
+    }
+
+    /// Whether a command may change what the lesson keeps on disk: anything but asking, answering (an answer
+    /// is kept once its pair closes) and the connection's own mode.
+    static func mayChangeTheLesson(_ command: ClientCommand) -> Bool {
+        switch command {
+        case .help, .ping, .status, .answer, .mode, .rules(nil): false
+        default: true
+        }
+    }
+
     // MARK: Commands
 
     /// A command from the seat `id` (lines that do not parse, and `MODE`, are
@@ -130,6 +153,7 @@ final class Hub {
     func handle(_ command: ClientCommand, from id: PlayerID, at now: Instant) {
         affinity.check()
         if command != .quit { heard(id) }
+        if Self.mayChangeTheLesson(command) { environment.changed() }
         switch command {
         case .help:
             outbox.send(HelpText.lines.map(ServerMessage.help) + [.end(.help)], to: id)
@@ -232,6 +256,7 @@ final class Hub {
     /// left empty. `announced`: the room's notice, when not the one `why` makes.
     func leaveRoom(_ id: PlayerID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let session = sessions[id], let room = session.room else { return }
+        environment.changed()
         seat(id, in: nil)
         switch session.role {
         case .member: room.remove(id, why: why, announced: announced, at: now)
@@ -243,6 +268,7 @@ final class Hub {
 
     /// A room with nobody in it (and no host coming back) is gone, and its claim in the fleet's directory.
     func forget(_ room: Room) {
+        environment.changed()
         rooms[room.name] = nil
         directory?.release(room: room.name)
     }

@@ -46,6 +46,7 @@ extension Room {
             lines += inProgress(at: now)
         }
         outbox.send(lines, to: id)
+        restartedPlayerBack(at: now)
         updates.notices.add(.back, member.name, about: id)
         environment.log(ConsoleTexts.back(room: name, name: member.name))
         requestRoomUpdate(at: now)

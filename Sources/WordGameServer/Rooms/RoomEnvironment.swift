@@ -18,6 +18,8 @@ struct RoomEnvironment {
     var log: (String) -> Void
     /// A finished game, for the results files.
     var gameEnded: (GameRecord) -> Void
+    /// Something a lesson kept on disk holds changed (a seat, a room, a pair closed): it is saved soon (`StateWriter`).
+    var changed: () -> Void = {}
     /// Where students join room `room` in a browser (the `WEB` line to the
     /// host and viewers); nil when the server has no web port.
     var browserAddress: (_ room: String) -> String? = { _ in nil }

@@ -47,6 +47,7 @@ extension Room {
             return requestRoomUpdate(at: now)  // a countdown everyone left: the room is back in its lobby
         }
         gamesStarted += 1
+        environment.changed()
         let players = roster.members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
         var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
                                                   ?? environment.random())
@@ -188,6 +189,7 @@ extension Room {
     /// the whole ranking, and the record goes to the results files.
     func endGame(standings: [Standing], stoppedEarly: Bool, at now: Instant) {
         guard let session = game else { return }
+        environment.changed()
         let ranked = standings.count
         let places = Dictionary(uniqueKeysWithValues: standings.map { ($0.player, $0) })
         let playedPairs = session.match.roundsPlayed

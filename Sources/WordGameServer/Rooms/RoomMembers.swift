@@ -38,6 +38,7 @@ extension Room {
             game.thinking?.removeAll { $0 == id }
             updateThinking()  // a departure can bring the count down to where names are listed
             closeRoundIfDone(at: now)
+            endGameIfNobodyPlays(at: now)  // a game waiting after a restart has no pair open to close
         }
         requestRoomUpdate(at: now)
     }

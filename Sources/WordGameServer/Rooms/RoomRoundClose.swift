@@ -14,23 +14,15 @@ extension Room {
     func closeRoundIfDone(at now: Instant) -> Bool {
         guard let game, game.match.roundCanClose(at: now) else { return false }
         let outcome = game.match.closeRound(at: now)
+        environment.changed()
         let standings = game.match.ranking()
         let pair = outcome.pair
         let number = outcome.index + 1
         let reveal = ServerMessage.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
                                                  truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))
         // Those away for the whole pair are judged (the record keeps it) but in none of the tally's three counts.
-        var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
-        var judgedCount = 0
-        for verdict in outcome.verdictBySlot {
-            switch verdict {
-            case .right?: tally.right += 1
-            case .wrong?: tally.wrong += 1
-            case .timeout?: tally.timeout += 1
-            case .away?, nil: break
-            }
-            if verdict != nil { judgedCount += 1 }
-        }
+        let tally = Self.tally(number: number, verdicts: outcome.verdictBySlot)
+        let judgedCount = outcome.verdictBySlot.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         game.lastLeaderboard = leaderboard(standings)
         game.lastReveal = [reveal, .tally(tally)]
         let board = [.tally(tally)] + game.lastLeaderboard

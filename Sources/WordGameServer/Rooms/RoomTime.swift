@@ -8,12 +8,14 @@ extension Room {
     /// empty hosted room whose host stayed away for `hostGrace`.
     func nextWakeup(hostGrace: Int) -> Instant? {
         let expiry = roster.isEmpty ? seat?.awaySince?.adding(milliseconds: hostGrace) : nil
-        return [countdown?.ends, game?.match.roundDeadline, updates.progress.due, updates.room.due, expiry].compactMap { $0 }.min()
+        return [countdown?.ends, game?.match.roundDeadline, game?.resumesAt, updates.progress.due, updates.room.due, expiry]
+            .compactMap { $0 }.min()
     }
 
     func tick(at now: Instant) {
         if let countdown, now >= countdown.ends { startGame(by: nil, at: now) }
         closeRoundIfDone(at: now)
+        resumeIfDue(at: now)
         if updates.progress.fire(at: now), game?.match.round != nil { sendProgress() }
         if updates.room.fire(at: now) { sendRoomUpdate() }
     }

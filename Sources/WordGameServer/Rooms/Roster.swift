@@ -44,6 +44,16 @@ struct Roster {
         if !watching { readyCount += 1 }
     }
 
+    /// A member of a room taken up again after a restart (`Hub.restore`): as
+    /// they were, their seat held for them (`away`) until they come back.
+    mutating func addRestored(_ id: PlayerID, name: String, state: PlayerState, ready: Bool) {
+        members[id] = Member(name: name, joinSerial: nextJoinSerial, state: state, ready: ready, away: true)
+        memberByKey[Names.nicknameKey(name)] = id
+        joinOrder.append(id, serial: nextJoinSerial)
+        nextJoinSerial += 1
+        if ready { readyCount += 1 }
+    }
+
     /// A member leaves; returns who they were.
     mutating func remove(_ id: PlayerID) -> Member? {
         guard let member = members.removeValue(forKey: id) else { return nil }

@@ -43,6 +43,14 @@ public final class Server: @unchecked Sendable {
     let writes: WritePath
     /// The fleet's directory, when this server is one of several; nil on its own.
     let fleet: FleetLink?
+    /// This server's name in its fleet (a lesson kept from before a restart brings its own back); nil on its own.
+    public var fleetServerID: String? { fleet?.configuration.serverID }
+    /// Where the lesson is kept across restarts; nil with `--no-state`.
+    let stateWriter: StateWriter?
+    let lessonChanges = LessonChanges()
+    var nextLessonSave = Instant.now()
+    /// What became of the lesson kept on disk as the server started, for the banner; nil when none is kept.
+    public private(set) var lessonNote: String?
     private(set) var hub: Hub!
     let mail = LoopMail()
     private let finished = DispatchSemaphore(value: 0)
@@ -85,6 +93,7 @@ public final class Server: @unchecked Sendable {
         self.results = results
         var tags = 0
         let random = RandomPool()
+        let changes = lessonChanges
         let environment = RoomEnvironment(
             outbox: writes,
             nextTag: { tags += 1; return tags },
@@ -92,8 +101,17 @@ public final class Server: @unchecked Sendable {
             wallClock: { WallClock.secondsSince1970() },
             log: { events($0) },
             gameEnded: { record in results?.save(record) },
+            changed: { changes.pending = true },
             browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) })
-        if let fleetConfiguration = configuration.fleet {
+        // Read before the fleet's link is made: a lesson kept from before a restart brings the server's id back.
+        let gamePort = port
+        let stateFile = configuration.stateDirectory.map { StateFile(directory: $0, port: gamePort) }
+        let loaded = stateFile?.load(now: WallClock.secondsSince1970()) ?? .none
+        var fleetConfiguration = configuration.fleet
+        if case .state(let state) = loaded, let id = state.serverID, FleetKeys.isServerID(id), fleetConfiguration?.serverIDIsMadeUp == true {
+            fleetConfiguration?.serverID = id
+        }
+        if let fleetConfiguration {
             let post: @Sendable (DirectoryEvent) -> Void = { event in
                 mail.post(event)
                 wake.wake()
@@ -107,8 +125,13 @@ public final class Server: @unchecked Sendable {
         } else {
             fleet = nil
         }
+        stateWriter = stateFile.map { StateWriter(file: $0, warn: { log($0) }) }
         hub = Hub(settings: configuration.game, environment: environment, control: self, limits: limits, affinity: affinity)
         hub.directory = fleet
+        if let stateFile, let stateWriter {
+            lessonNote = takeUp(loaded, from: stateFile, at: .now())
+            if let problem = stateWriter.problem() { lessonNote = "Lesson: cannot be kept (\(problem)); a restart loses the rooms." }
+        }
     }
 
     /// Runs the loop on the calling thread, which owns the server's state from
@@ -191,8 +214,14 @@ public final class Server: @unchecked Sendable {
     /// second to take it; results still being written are waited for.
     private func sayGoodbye(_ reason: String) {
         defer { results?.waitUntilIdle() }
-        fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.seatCodes)
-        hub.shutdown(reason: reason, at: .now())
+        if stateWriter != nil {
+            // The lesson goes on after the restart: saved first, its rooms kept in the fleet's directory, everyone told to come back.
+            saveLessonBeforeStopping()
+            hub.restartGoodbye(at: .now())
+        } else {
+            fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.seatCodes)
+            hub.shutdown(reason: reason, at: .now())
+        }
         // BYE is the last line: those who go while the sockets drain (each
         // closes once its BYE is out) are not news any more.
         writes.saidGoodbye = true

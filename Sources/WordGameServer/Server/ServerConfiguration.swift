@@ -22,6 +22,12 @@ public struct ServerConfiguration: Sendable {
     public var resultsDirectory: String?
     /// How many threads send a big turn's lines (`SendThreads.swift`).
     public var sendThreads: SendThreads
+    /// The folder the lesson is kept in across restarts (`--state`); nil keeps nothing (`--no-state`).
+    public var stateDirectory: String?
+    /// The state folder a server keeps its lesson in unless told otherwise: `wordgame-state` beside the results folder.
+    public static func defaultStateDirectory(besideResults results: String?) -> String {
+        StateFile.defaultDirectory(besideResults: results)
+    }
     /// The web port (pages and the game over WebSocket); nil: none.
     public var web: WebConfiguration?
     /// One of a fleet of servers sharing rooms through a directory in Redis; nil: a server on its own.
@@ -30,7 +36,7 @@ public struct ServerConfiguration: Sendable {
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
-                resultsDirectory: String? = nil, sendThreads: SendThreads = SendThreads(), web: WebConfiguration? = nil,
+                resultsDirectory: String? = nil, stateDirectory: String? = nil, sendThreads: SendThreads = SendThreads(), web: WebConfiguration? = nil,
                 fleet: FleetConfiguration? = nil) {
         self.bindAddress = bindAddress
         self.port = port
@@ -41,6 +47,7 @@ public struct ServerConfiguration: Sendable {
         self.log = log
         self.events = events
         self.resultsDirectory = resultsDirectory
+        self.stateDirectory = stateDirectory
         self.sendThreads = sendThreads
         self.web = web
         self.fleet = fleet

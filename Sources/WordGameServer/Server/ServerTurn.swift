@@ -19,7 +19,8 @@ extension Server {
     /// The soonest of: the rooms' next deadline, a backlog connection's next
     /// line, the next housekeeping sweep, the listener's pause ending, the fleet's beat.
     func nextWakeup() -> Instant? {
-        let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat]
+        let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat,
+                   lessonSaveDue]
         var soonest = due.compactMap { $0 }.min()
         if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
         return soonest
@@ -172,6 +173,7 @@ extension Server {
     private func endTurn(serving waiting: [Connection]) {
         for connection in waiting where !connection.isClosed && !connection.inBacklog { serve(connection, at: .now()) }
         hub.tick(at: .now())
+        keepLesson(at: .now())
         housekeeping(at: .now())
         if let fleet {
             fleet.flush()

@@ -5,6 +5,8 @@ import WordGameProtocol
 /// hosting and resuming); the client shows its own words for the codes.
 enum HubTexts {
     static let goodbye = "Goodbye! Thanks for playing."
+    /// After `RESTARTING`: the server stops, and the lesson goes on when it is back.
+    static let restarting = "The server is restarting; your seat and score are kept."
     static let confirmQuit = "Leave the game? Your seat and score are given up. Type q again to leave, or anything else to stay."
 
     // Names and rooms.
