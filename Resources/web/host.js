@@ -24,8 +24,11 @@ const TAB_ROOM_KEY = 'wordgame.hostRoom';
 const TEACHER_KEY = 'wordgame.teacher';
 /** A room kept longer than this is surely gone (it waits 15 minutes once empty). */
 const KEEP_ROOMS_MS = 12 * 3600_000;
-/** How long the page tries to take its seat back: the room waits while students are in it. */
-const HOST_RETRY_MS = 60 * 60_000;
+/**
+ * How long the page tries to take its room back: as long as an empty room waits for its host
+ * (the students' seats are given up long before). Then it says what happened instead of counting on.
+ */
+const HOST_RETRY_MS = 15 * 60_000;
 /** How long the page waits before asking again when the fleet's directory could not answer (`ERROR directory-down`). */
 const DIRECTORY_RETRY_MS = 5000;
 
@@ -319,7 +322,8 @@ function hostStatus(host, link, status, detail) {
   }
   if (status === 'lost') {
     host.projector.closed = true;
-    host.closedWhy = 'The server could not be reached for an hour. Open a new room.';
+    host.closedWhy = `The server could not be reached for ${HOST_RETRY_MS / 60_000} minutes, as long as a room waits for its host: `
+      + `room ${spokenRoom(host.projector.room)} is gone. Open a new room.`;
   }
 }
 

@@ -25,6 +25,13 @@ export const WATCHFUL_DEAD_AFTER_MS = 5_000;
 export const CONNECT_TIMEOUT_MS = 6_000;
 // Pacing (§8: 40 lines at once, then 20 a second): the watchful check sends
 // at most one PING per silence, so at most one line every 2 s.
+/**
+ * A server that stops with its lesson kept says RESTARTING before its BYE
+ * (Protocol.md §5): the close is then a drop like any other, and the page
+ * goes on trying this much longer than the seat's grace, which the server
+ * counts from when it answers again. As wordgame-client's.
+ */
+export const RESTART_ALLOWANCE_MS = 300_000;
 /** Reconnect delays, as wordgame-client's: at once, then 0.25, 0.5, 1, 2 s, then every 2–3 s with jitter. */
 const BACKOFF_MS = [0, 250, 500, 1000, 2000];
 
@@ -49,7 +56,8 @@ export function takeMoveFragment() {
  * Status values given to `onStatus(status, detail)`:
  * - 'connecting': a first connection is being opened;
  * - 'online': connected (after a reconnection, once the page called `resumed()`);
- * - 'reconnecting': the link dropped and the seat is being taken back; detail {attempt, secondsLeft};
+ * - 'reconnecting': the link dropped and the seat is being taken back; detail {attempt, secondsLeft, since, restarting}
+ *   (`since`: when the link dropped; `restarting`: the server said RESTARTING before it went);
  * - 'offline': the link closed and nothing is to be taken back;
  * - 'lost': the seat's grace ran out before the link came back;
  * - 'incompatible': the server speaks another version; detail is its greeting.
@@ -69,7 +77,8 @@ export class Link {
     this.watchful = () => false;
     this.socket = null;
     this.status = 'offline';
-    this.reconnect = null; // {attempt, deadline, timer} while taking the seat back
+    this.reconnect = null; // {attempt, deadline, since, timer} while taking the seat back
+    this.restarting = false; // the server said RESTARTING: its BYE is a drop, and the seat is taken back when it is back
     this.lastSent = 0;
     this.lastHeard = 0; // when the server last said anything (or the socket opened)
     this.pingedAt = 0; // the watchful PING of the current silence, if one went
@@ -120,6 +129,7 @@ export class Link {
 
   /** The page has its seat back (OK RESUME, OK HOST): the reconnection is over. */
   resumed() {
+    this.restarting = false;
     if (!this.reconnect) return;
     clearTimeout(this.reconnect.timer);
     this.reconnect = null;
@@ -192,6 +202,9 @@ export class Link {
       this.stopReconnecting('incompatible');
       return;
     }
+    if (message.type === 'RESTARTING') this.restarting = true;
+    // The goodbye of a server that keeps the lesson is not the page's end: the close that follows is a drop.
+    if (message.type === 'BYE' && this.restarting) return;
     try {
       this.onMessage(message, receivedAt);
     } catch (error) {
@@ -220,7 +233,8 @@ export class Link {
   }
 
   startReconnecting() {
-    this.reconnect = { attempt: 0, deadline: Date.now() + this.graceMs(), timer: 0 };
+    const now = Date.now();
+    this.reconnect = { attempt: 0, deadline: now + this.graceMs() + (this.restarting ? RESTART_ALLOWANCE_MS : 0), since: now, timer: 0 };
     this.schedule();
   }
 
@@ -231,7 +245,9 @@ export class Link {
     if (now >= plan.deadline) { this.stopReconnecting('lost'); return; }
     const wait = delay ?? (BACKOFF_MS[plan.attempt] ?? 2000 + Math.random() * 1000);
     plan.attempt += 1;
-    this.setStatus('reconnecting', { attempt: plan.attempt, secondsLeft: Math.ceil((plan.deadline - now) / 1000) });
+    this.setStatus('reconnecting', {
+      attempt: plan.attempt, secondsLeft: Math.ceil((plan.deadline - now) / 1000), since: plan.since, restarting: this.restarting,
+    });
     clearTimeout(plan.timer);
     plan.timer = setTimeout(() => {
       const lines = this.reopenLines();

@@ -610,9 +610,17 @@ function stopFall() {
   stopFallOf(falling());
 }
 
-/** Shows the link's state in the header: a projector that lost the server says so, and comes back by itself. */
+/**
+ * Shows the link's state in the header: a projector that lost the server says so, and for how long (not a
+ * count of tries, which on a long outage only grows), and comes back by itself.
+ */
 export function showLinkStatus(status, detail) {
   const element = $('connection');
   element.hidden = status !== 'reconnecting';
-  if (status === 'reconnecting') element.textContent = `Connection lost — reconnecting… (attempt ${detail.attempt})`;
+  if (status !== 'reconnecting') return;
+  const seconds = Math.max(0, Math.round((Date.now() - detail.since) / 1000));
+  const lasted = seconds < 120 ? `${seconds} s` : `${Math.floor(seconds / 60)} min`;
+  element.textContent = detail.restarting
+    ? `The server is restarting… the room is kept (${lasted}).`
+    : `Connection lost — reconnecting… (${lasted})`;
 }

@@ -109,6 +109,7 @@ const SPECS = {
   TALLY: ['n:n', 'right:n', 'wrong:n', 'timeout:n'],
   RANKING: ['rank:n', 'name:s', 'correct:n', 'wrong:n', 'ms:n', 'outAt:n'],
   TOKEN: ['code:s', 'grace:n'],
+  RESTARTING: ['grace:n'],
   SCORE: ['correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
   // A pair of the game on and how the player did on it, after SCORE on coming back (§5 PLAYED): REVEAL's fields, then the outcome.
   PLAYED: ['n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s', 'outcome:RIGHT|WRONG|TIMEOUT|AWAY|OUT'],

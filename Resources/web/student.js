@@ -1000,7 +1000,9 @@ function linkStatus(status, detail) {
   // Taking the seat back on opening the page: the panel says so; a drop later says it here.
   element.hidden = status !== 'reconnecting' || state.resuming;
   if (status === 'reconnecting') {
-    element.textContent = `Connection lost — reconnecting… (attempt ${detail.attempt}, ${detail.secondsLeft} s left)`;
+    element.textContent = detail.restarting
+      ? `The server is restarting… your seat and score are kept (${detail.secondsLeft} s left to come back).`
+      : `Connection lost — reconnecting… (attempt ${detail.attempt}, ${detail.secondsLeft} s left)`;
   }
   if (status === 'lost') {
     seatGone(`The connection did not come back in time: your seat in room ${spokenRoom(state.room)} was given up. Join again.`);

@@ -59,6 +59,7 @@ import WordGameProtocol
         .web(url: "http://192.0.2.2:8080/?room=K7PX"),
         .saved(game: 3),
         .games(2),
+        .restarting(graceSeconds: 60),
         .rules(RoomRules(pairs: 10, roundMilliseconds: 8_500, maxIncorrect: 0, list: "animals")),
         .rules(RoomRules(pairs: 15, roundMilliseconds: 5_000, maxIncorrect: 3, list: "default")),
         .wordList(name: "animals", words: 40),
@@ -108,6 +109,7 @@ import WordGameProtocol
         case .tally: "tally"
         case .ranking: "ranking"
         case .resumed: "resumed"
+        case .restarting: "restarting"
         case .token: "token"
         case .score: "score"
         case .played: "played"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WordGame
 import WordGamePOSIX
@@ -66,6 +67,10 @@ final class HubWorld {
     private(set) var games: [GameRecord] = []
     /// The fleet's directory, in a world whose server is one of a fleet (`fleet: true`).
     private(set) var directory: DirectoryDouble?
+    /// Changes the lesson kept on disk would be saved for (`RoomEnvironment.changed`), counted.
+    private(set) var lessonChanges = 0
+    /// What the hub was made with, for a hub made again after a restart (`restart`).
+    private var environment: RoomEnvironment!
     /// Clients whose command has its directory answer: their waiting lines run at the turn's end.
     private var answered: [Client] = []
 
@@ -80,7 +85,9 @@ final class HubWorld {
         let environment = RoomEnvironment(outbox: self, nextTag: { tags += 1; return tags }, random: { generator.next() },
                                           wallClock: { 1_763_900_000 }, log: { [unowned self] in log.append($0) },
                                           gameEnded: { [unowned self] in games.append($0) },
+                                          changed: { [unowned self] in lessonChanges += 1 },
                                           browserAddress: { room in browserAddress.map { $0 + "?room=" + room.uppercased() } })
+        self.environment = environment
         hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
         if fleet {
             directory = DirectoryDouble()
@@ -140,6 +147,19 @@ final class HubWorld {
         type(room.map { "JOIN \($0)" } ?? "JOIN", from: client)
         client.unread.removeAll()
         return client
+    }
+
+    /// The server process ends without a word (a crash, `kill -9`) and starts again: every connection is
+    /// gone, and a new hub takes up the lesson as the old one kept it, through the file's JSON.
+    @discardableResult
+    func restart() throws -> Hub.Restored {
+        let saved = try JSONEncoder().encode(hub.lessonState(savedAt: 1_763_900_000, serverID: nil))
+        for client in clients where !client.gone {
+            client.gone = true
+            byPlayer.remove(client)
+        }
+        hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
+        return hub.restore(try JSONDecoder().decode(LessonState.self, from: saved), at: now)
     }
 
     /// Time passes: the hub's deadlines up to `instant` are met, in order.
