@@ -68,6 +68,50 @@ import WordGameServer
         }
     }
 
+    /// The server stops with its lesson kept and starts again on its port: the client says so, waits for it, and takes
+    /// its seat back by itself; the pair that was open comes again once everyone is back (Protocol.md §4).
+    @Test func aRestartingServerIsWaitedForAndTheGameGoesOn() async throws {
+        try await onOwnThread {
+            let settings = GameSettings(words: Self.words, rules: Rules(roundMilliseconds: 30_000, pairCount: 3), seed: 3)
+            let folder = NSTemporaryDirectory() + "wordgame-client-restart-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let port = RedisServerProcess.freePort()
+            func serve() throws -> Server {
+                let server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: port, game: settings,
+                                                                           stateDirectory: folder))
+                server.start()
+                return server
+            }
+            var server: Server? = try serve()
+            let bo = try ServerConnection(host: "127.0.0.1", port: port)
+            _ = try JoinRoom.join(bo, name: "Bo", room: "main", askAgain: nil)
+            var boCode = ""
+            while boCode.isEmpty { if case .token(let code, _) = try bo.next(timeout: 5) { boCode = code } }
+            let ana = try ClientProcess(["--host", "127.0.0.1", "--port", "\(port)", "--name", "Ana"])
+            try ana.waitFor("Waiting for Bo to start the game")
+            bo.send(.start)
+            answerRightly(try ana.waitFor("Pair 1 of 3: "), ana)
+            bo.send(.answer(round: 1, .wrong))
+            try ana.waitFor("Pair 2 of 3: ")
+
+            server?.stop()
+            server?.waitUntilStopped()
+            server = nil  // its listening socket closes with it: the port is free for the next
+            try ana.waitFor("The server is restarting… your seat is kept")
+            let again = try serve()
+            defer { again.stop(); again.waitUntilStopped() }
+            try ana.waitFor("Reconnected: back in room main.")
+            #expect(try ana.waitFor("Your score") == "Your score in this game so far: 1 correct, 0 wrong, rank 1 of 2.")
+            let bo2 = try ServerConnection(host: "127.0.0.1", port: port)
+            bo2.send(.resume(code: boCode))
+            answerRightly(try ana.waitFor("Pair 2 of 3: ", timeout: 30), ana)
+            bo2.send(.answer(round: 2, .wrong))
+            #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 2, wrong attempts: 0, rank 1 of 2.")
+            ana.type("q")
+            #expect(ana.waitForExit() == 0)
+        }
+    }
+
     /// The loop's turns, in this test: read, give the messages to the state, settle; until `done`.
     /// `eachTurn` runs first in every turn (another player's moves).
     static func pump<Screen: TerminalScreen>(_ link: ServerLink, _ state: inout Screen, timeout: Double = 5, eachTurn: () -> Void = {},

@@ -44,6 +44,25 @@ import WordGameProtocol
         #expect(ClientState(name: "Ana").resumableSeat == nil)
     }
 
+    /// A server that keeps its lesson says RESTARTING before its BYE: the BYE is a drop to come back from, for longer.
+    @Test func aRestartingServersGoodbyeIsADropAndTheSeatIsKeptForLonger() {
+        var state = playing()
+        state.receive(.restarting(graceSeconds: 60), at: t(2_000))
+        state.receive(.bye("The server is restarting; your seat and score are kept."), at: t(2_000))
+        #expect(state.goodbye == nil, "not the end of the session")
+        let seat = state.resumableSeat
+        #expect(seat == HeldSeat(token: ResumeToken(code: "K7PXABCD", graceSeconds: 60), room: "main", restarting: true))
+        #expect(seat?.triesForSeconds == 60 + HeldSeat.restartAllowanceSeconds)
+        let status = Reconnecting(attempt: 4, deadline: t(300_000), restarting: true)
+        #expect(status.banner(at: t(10_000)) == "The server is restarting… your seat is kept (attempt 4)")
+        for message in resumeLines(correct: 1, wrong: 0) { state.receive(message, at: t(20_000)) }
+        #expect(state.resumableSeat?.restarting == false, "back: a later drop is an ordinary one")
+        // A BYE without RESTARTING before it ends the session, as always.
+        var plain = playing()
+        plain.receive(.bye("The server is shutting down."), at: t(2_000))
+        #expect(plain.goodbye == "The server is shutting down.")
+    }
+
     @Test func afterResumingTheCountersAndTheOpenPairAreTheServers() {
         var state = playing()
         for message in resumeLines(correct: 1, wrong: 2) { state.receive(message, at: t(20_000)) }

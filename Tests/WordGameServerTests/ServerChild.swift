@@ -11,11 +11,14 @@ final class ServerChild {
     private let errors = Pipe()
 
     /// `shellPrefix`: shell commands run before the server replaces the shell (e.g. "ulimit -n 128").
-    init(_ arguments: [String], shellPrefix: String = "") throws {
+    /// `port`: 0, the kernel picks; a server started again where one was must take its port again.
+    /// `state`: the folder its lesson is kept in (`--state`); nil keeps none.
+    init(_ arguments: [String], shellPrefix: String = "", port: UInt16 = 0, state: String? = nil, results: String? = nil) throws {
         let command = (shellPrefix.isEmpty ? "" : shellPrefix + "; ") + "exec \"$0\" \"$@\""
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
-                             "--no-results", "--no-state", "--quiet"]
+        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "\(port)", "--web-port", "0",
+                             "--quiet"]
+            + (results.map { ["--results", $0] } ?? ["--no-results"]) + (state.map { ["--state", $0] } ?? ["--no-state"])
             + arguments
         let out = Pipe()
         process.standardOutput = out
@@ -51,6 +54,12 @@ final class ServerChild {
         let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
         let ticks = Double(fields[11])! + Double(fields[12])!
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Kills the server outright, as a crash or a power cut would: it writes nothing more.
+    func kill() {
+        Glibc.kill(pid, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Stops the server and returns what it wrote to stderr.

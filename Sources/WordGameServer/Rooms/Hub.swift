@@ -51,6 +51,8 @@ final class Hub {
     var wrongCodes: WrongCodes
     /// The server is stopping: connections that go now leave.
     var shuttingDown = false
+    /// The server is stopping and has saved its lesson (`restartGoodbye`): connections that go now change nothing.
+    var savedForRestart = false
     /// The fleet's directory, when the server is one of several (`HubFleet.swift`); nil on its own.
     var directory: RoomDirectory?
     /// Commands waiting for the directory.
@@ -84,7 +86,7 @@ final class Hub {
     /// for the resume grace (`HubResume.swift`); otherwise they leave.
     func disconnected(_ id: PlayerID, at now: Instant, why: Departure = .dropped) {
         affinity.check()
-        guard let session = sessions[id], session.awaySince == nil else { return }
+        guard !savedForRestart, let session = sessions[id], session.awaySince == nil else { return }
         if session.room != nil { environment.changed() }
         if why == .dropped, holdSeat(id, at: now) { return }
         // NOTICE dropped promises a held seat; a drop whose seat is not held is a leaving.
@@ -130,6 +132,7 @@ final class Hub {
     /// Each connection hears that the server restarts (`RESTARTING`), then `BYE`: clients come back with `RESUME`.
     func restartGoodbye(at now: Instant) {
         shuttingDown = true
+        savedForRestart = true
         let lines: [ServerMessage] = [.restarting(graceSeconds: graceSeconds), .bye(HubTexts.restarting)]
         for id in sessions.keys {
             outbox.send(lines, to: id)

@@ -236,5 +236,7 @@ public final class Server: @unchecked Sendable {
         }
         for connection in Array(table.all) { closeConnection(connection) }
         table.releaseClosedDescriptors()
+        listener.close()
+        webListener?.close()
     }
 }

@@ -48,8 +48,17 @@ final class Listener {
     }
 
     deinit {
-        socket.close()
+        if !closed { socket.close() }
         spareDescriptor?.close()
+    }
+
+    private var closed = false
+
+    /// The server stopped: the port is free at once for a server started again on it, in this process too.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        socket.close()
     }
 
     /// The kernel's queue of connections waiting to be accepted holds 4,096
