@@ -89,7 +89,8 @@ let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { StandardError.write($0) },
     events: { console?.write($0) },
-    resultsDirectory: options.resultsDirectory, stateDirectory: options.lessonDirectory, sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet)
+    resultsDirectory: options.resultsDirectory, stateDirectory: options.lessonDirectory,
+    sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet)
 
 let server: Server
 do {
@@ -117,7 +118,8 @@ let listsNote = options.wordListsDirectory.map { folder in
 } ?? ""
 let lessonNote = server.lessonNote ?? "Lesson: not kept (--no-state): a stop or a crash ends every room."
 let fleetNote = fleet.map { fleet in
-    "\nFleet: one of the servers whose directory is \(fleet.directory), as \(server.fleetServerID ?? fleet.serverID); players of the others are sent here "
+    "\nFleet: one of the servers whose directory is \(fleet.directory), as \(server.fleetServerID ?? fleet.serverID); "
+        + "players of the others are sent here "
         + "at \(fleet.advertisedHost) port \(server.port)\(server.webPort.map { " (web port \($0))" } ?? "")."
 } ?? ""
 let browsers = server.webPort.map { port in

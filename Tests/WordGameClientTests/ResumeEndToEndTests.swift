@@ -91,7 +91,7 @@ import WordGameServer
             try ana.waitFor("Waiting for Bo to start the game")
             bo.send(.start)
             answerRightly(try ana.waitFor("Pair 1 of 3: "), ana)
-            bo.send(.answer(round: 1, .wrong))
+            try Self.answerWrongly(bo)
             try ana.waitFor("Pair 2 of 3: ")
 
             server?.stop()
@@ -105,10 +105,19 @@ import WordGameServer
             let bo2 = try ServerConnection(host: "127.0.0.1", port: port)
             bo2.send(.resume(code: boCode))
             answerRightly(try ana.waitFor("Pair 2 of 3: ", timeout: 30), ana)
-            bo2.send(.answer(round: 2, .wrong))
+            try Self.answerWrongly(bo2)
             #expect(try ana.waitFor("Right.") == "Right. Correct attempts: 2, wrong attempts: 0, rank 1 of 2.")
             ana.type("q")
             #expect(ana.waitForExit() == 0)
+        }
+    }
+
+    /// Reads `connection` up to its next pair, and answers it wrongly: the ranks of the test's players are known.
+    static func answerWrongly(_ connection: ServerConnection) throws {
+        while true {
+            guard case .round(let round) = try connection.next(timeout: 30) else { continue }
+            let correct = words.isCorrect(english: round.english, spanish: round.spanish)
+            return connection.send(.answer(round: round.number, correct ? .wrong : .correct))
         }
     }
 

@@ -110,6 +110,8 @@ import WordGameProtocol
             #expect(banner.contains(#/Browsers: students open http://127\.0\.0\.1:\d+/ and the teacher http://127\.0\.0\.1:\d+/host/#),
                     "\(banner)")
             #expect(banner.contains("Results: kept in \(directory)/wordgame-results"), "\(banner)")
+            #expect(banner.contains("Lesson: kept in \(directory)/wordgame-state/lesson-\(port).json across restarts; none to take up."),
+                    "\(banner)")
 
             let client = try TestClient(port: port)
             _ = try client.next()
@@ -120,8 +122,9 @@ import WordGameProtocol
             client.send("ANSWER 1 y")
             _ = try client.waitForGameOver()
             kill(process.processIdentifier, SIGTERM)
-            let bye = try client.waitFor { if case .bye = $0 { true } else { false } }
-            #expect(bye == .bye("The server is shutting down: it was stopped, or its machine is restarting."))
+            // By default the lesson is kept, beside the results: the server says it restarts, and ends nothing.
+            _ = try client.waitFor { $0 == .restarting(graceSeconds: 60) }
+            #expect(try client.next() == .bye("The server is restarting; your seat and score are kept."))
             try client.waitForClose()
             process.waitUntilExit()
             #expect(process.terminationReason == .exit)
@@ -130,6 +133,7 @@ import WordGameProtocol
             #expect(rest.contains(#/\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d wordgame-server: stopped\n$/#), "the last line, dated: \(rest)")
             let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
             #expect(kept.filter { $0.hasSuffix(".csv") }.count == 2 && kept.contains("history.jsonl"), "\(kept)")
+            #expect(FileManager.default.fileExists(atPath: directory + "/wordgame-state/lesson-\(port).json"))
         }
     }
 

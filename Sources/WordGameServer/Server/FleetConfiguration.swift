@@ -21,7 +21,8 @@ public struct FleetConfiguration: Sendable {
     /// keep telling students the directory is down after it has returned.
     public static let clientOptions = RedisClientOptions(backoff: ReconnectBackoff(initialMilliseconds: 100, maxMilliseconds: 1_000))
 
-    public init(directory: RedisURL, serverID: String, serverIDIsMadeUp: Bool = false, advertisedHost: String, timings: FleetTimings = FleetTimings(),
+    public init(directory: RedisURL, serverID: String, serverIDIsMadeUp: Bool = false, advertisedHost: String,
+                timings: FleetTimings = FleetTimings(),
                 client: RedisClientOptions = FleetConfiguration.clientOptions) {
         self.directory = directory
         self.serverID = serverID

@@ -108,7 +108,8 @@ public final class Server: @unchecked Sendable {
         let stateFile = configuration.stateDirectory.map { StateFile(directory: $0, port: gamePort) }
         let loaded = stateFile?.load(now: WallClock.secondsSince1970()) ?? .none
         var fleetConfiguration = configuration.fleet
-        if case .state(let state) = loaded, let id = state.serverID, FleetKeys.isServerID(id), fleetConfiguration?.serverIDIsMadeUp == true {
+        if case .state(let state) = loaded, let id = state.serverID, FleetKeys.isServerID(id),
+           fleetConfiguration?.serverIDIsMadeUp == true {
             fleetConfiguration?.serverID = id
         }
         if let fleetConfiguration {

@@ -36,7 +36,8 @@ public struct ServerConfiguration: Sendable {
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
-                resultsDirectory: String? = nil, stateDirectory: String? = nil, sendThreads: SendThreads = SendThreads(), web: WebConfiguration? = nil,
+                resultsDirectory: String? = nil, stateDirectory: String? = nil, sendThreads: SendThreads = SendThreads(),
+                web: WebConfiguration? = nil,
                 fleet: FleetConfiguration? = nil) {
         self.bindAddress = bindAddress
         self.port = port

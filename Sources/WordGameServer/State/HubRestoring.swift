@@ -43,7 +43,8 @@ extension Hub {
         room.rules = saved.rules.problem == nil ? saved.rules : settings.rules
         room.listName = settings.wordList(named: saved.wordList) == nil ? WordListName.standard : saved.wordList
         room.savedResults = saved.savedResults
-        if let host = saved.host, let code = host.code, let id = holdRestoredSeat(code: code, name: host.name, in: room, as: .host, at: now) {
+        if let host = saved.host, let code = host.code,
+           let id = holdRestoredSeat(code: code, name: host.name, in: room, as: .host, at: now) {
             room.seat?.lastConnection = id
             seats += 1
         }
