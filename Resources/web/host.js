@@ -198,7 +198,9 @@ function hostLine(host, link, m, at) {
 function refused(host, link, m, moved) {
   const projector = host.projector;
   if (host.reclaiming) {
-    if (m.code === 'slow-down' || m.code === 'server-full') return;
+    if (m.code === 'slow-down') return;
+    // A refused connection (BYE and a close follow): said in the server's words; the link tries again.
+    if (m.code === 'server-full') { projector.notice(withoutCommands(m.text)); return; }
     if (m.code === 'moved' && followMove(host, link, moved)) return;
     if (m.code === 'directory-down') {
       // The room is not on this server, and the directory cannot say where: it may well be on another

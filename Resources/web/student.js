@@ -304,7 +304,11 @@ function error(m) {
       showNotice(m.text);
       if (link.reconnect) link.retryLater(DIRECTORY_RETRY_MS);
       return;
-    case 'server-full': return; // during a reconnection: BYE and a close follow, and the link tries again
+    case 'server-full':
+      // The connection is refused (BYE and a close follow): said in the server's words; a reconnection tries again.
+      if (link.reconnect) showNotice(withoutCommands(m.text));
+      else joinProblem(withoutCommands(m.text));
+      return;
     case 'too-late': state.gameProblem = 'Too late: that pair counts as a timeout.'; return;
     case 'already-answered':
       // The page sends one answer a pair, again only after a drop: so this is our own answer, which got there first.
@@ -333,7 +337,6 @@ function joinRefused(m) {
     'room-locked': `Room ${code} is locked: the host lets nobody new in now. Ask them to let you in.`,
     'bad-room': 'A room code is letters and digits, like K7PX.',
     'too-many-rooms': 'The server has no space for another room: check the code on the board.',
-    'server-full': 'The server is full right now. Try again in a moment.',
   };
   joinProblem(words[m.code] ?? withoutCommands(m.text));
 }
@@ -1011,8 +1014,9 @@ function linkStatus(status, detail) {
     showMessage('Please reload', 'The server runs another version of wordgame. Reload this page.', 'Reload', () => location.reload());
   }
   if (status === 'offline' && state.joining) {
+    // A refusal (server-full, then BYE and a close) was said in the server's words.
+    if (!state.joining.refused) joinProblem('The server cannot be reached. Check the network, then try again.');
     state.joining = null;
-    joinProblem('The server cannot be reached. Check the network, then try again.');
   }
   render();
 }

@@ -75,6 +75,8 @@ function line(m, at) {
 function refused(m, moved) {
   const code = spokenRoom(viewer.wanted);
   if (m.code === 'slow-down' || m.code === 'server-full') {
+    // server-full while the link tries: the connection, or the room's viewers, are full; said, and tried again.
+    if (m.code === 'server-full' && link.reconnect) problem(withoutCommands(m.text));
     if (link.reconnect) return;
   }
   if (m.code === 'moved' && followMove(moved)) return;

@@ -15,4 +15,11 @@ public enum DescriptorLimit {
         }
         return Int(clamping: limit.rlim_cur)
     }
+
+    /// The limit in force now (the soft one), without changing it; nil if it cannot be read.
+    public static func current() -> Int? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
 }

@@ -267,8 +267,9 @@ import WordGameTestSupport
             let browser = try WebSocketTestClient(port: server.webPort)
             _ = try browser.nextLine()
             _ = tcp
-            // A third connection from 127.0.0.1, on either port, is refused.
+            // A third connection from 127.0.0.1, on either port, is refused (a WebSocket's: WebRefusalTests).
             let third = try RawSocket(port: server.webPort)
+            third.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.webPort)\r\n\r\n".utf8))
             #expect(try third.readAll().hasPrefix("HTTP/1.1 503"))
             let fourth = try RawSocket(port: server.port)
             #expect(try fourth.readAll().contains("ERROR server-full"))

@@ -46,6 +46,15 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// A WebSocket nothing came from for this long is pinged: it keeps a
     /// school's proxy from closing an idle connection, as many do after a minute.
     public var webSocketPingMilliseconds = 30_000
+    /// A connection to the web port turned away by either cap above is held
+    /// this long for its request, so that a WebSocket is refused in the
+    /// protocol's words, not by an HTTP error a browser's page never sees
+    /// (`WebRefusals`). A browser sends its request as soon as it connects.
+    public var webRefusalMilliseconds = 2_000
+    /// Refused web connections held at once; one more, or one that would
+    /// take a descriptor of the reserve below, gets the `503` at once, so
+    /// that a flood of them costs at most this many descriptors and requests.
+    public var webRefusalsHeld = 64
 
     public init() {}
 

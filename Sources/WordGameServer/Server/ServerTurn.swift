@@ -17,10 +17,11 @@ extension Server {
     }
 
     /// The soonest of: the rooms' next deadline, a backlog connection's next
-    /// line, the next housekeeping sweep, the listener's pause ending, the fleet's beat.
+    /// line, the next housekeeping sweep, the listener's pause ending, the
+    /// fleet's beat, a refused web connection's time limit.
     func nextWakeup() -> Instant? {
         let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat,
-                   lessonSaveDue]
+                   lessonSaveDue, webListener?.refusals?.nextDeadline]
         var soonest = due.compactMap { $0 }.min()
         if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
         return soonest
@@ -29,7 +30,11 @@ extension Server {
     private func handle(_ event: Epoll.Event, at now: Instant) {
         if event.id == listener.socket.rawValue { return acceptAll(on: listener, at: now) }
         if let webListener, event.id == webListener.socket.rawValue { return acceptAll(on: webListener, at: now) }
-        guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else { return }
+        guard let connection = table.connection(on: FileDescriptor(rawValue: event.id)) else {
+            // Not a connection: perhaps one refused, waiting for its request.
+            webListener?.refusals?.handle(FileDescriptor(rawValue: event.id))
+            return
+        }
         if event.readable || event.failed { readInput(from: connection, failed: event.failed, at: now) }
         if event.writable, table.connection(on: connection.socket) === connection { flush(connection) }
     }
@@ -182,7 +187,9 @@ extension Server {
         }
         listener.resumeListening(at: .now())
         webListener?.resumeListening(at: .now())
+        webListener?.refusals?.expire(at: .now())
         flushOutput()
         table.releaseClosedDescriptors()
+        webListener?.refusals?.releaseClosedDescriptors()
     }
 }

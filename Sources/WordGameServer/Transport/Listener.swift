@@ -5,7 +5,9 @@ import WordGameProtocol
 /// A listening socket, taking new connections and turning away the ones that
 /// do not fit: past `maxConnections`, past the per-address cap, or when the
 /// process is out of descriptors. What it accepts gets its framing here, the
-/// one place a connection's transport is chosen. The event loop's alone.
+/// one place a connection's transport is chosen. On the web port, one turned
+/// away by a cap waits for its request in `refusals`, so that a WebSocket
+/// hears why in the protocol's words. The event loop's alone.
 final class Listener {
     let socket: FileDescriptor
     let port: UInt16
@@ -15,6 +17,8 @@ final class Listener {
     private let limits: ConnectionLimits
     /// What it takes: the framing every connection accepted here gets.
     let kind: ListenerKind
+    /// The web port's refused connections waiting for their request; nil on the game's port.
+    let refusals: WebRefusals?
     /// Where the operator hears of a shortage of descriptors.
     private let log: (String) -> Void
     /// The listener has the game's socket options, for accepted sockets to
@@ -44,6 +48,11 @@ final class Listener {
         self.limits = limits
         self.log = log
         self.kind = kind
+        if case .web(let policy) = kind {
+            refusals = WebRefusals(policy: policy, epoll: epoll, limits: limits)
+        } else {
+            refusals = nil
+        }
         spareDescriptor = FileDescriptor.openNull()
     }
 
@@ -82,11 +91,12 @@ final class Listener {
                 return outOfDescriptors(error, at: now)
             }
             if table.count >= limits.maxConnections {
-                refuse(accepted.socket, TransportTexts.serverFull(limits.maxConnections), bye: TransportTexts.serverFullBye)
+                turnAway(accepted.socket, TransportTexts.serverFull(limits.maxConnections), bye: TransportTexts.serverFullBye, at: now)
                 continue
             }
             if table.connections(from: accepted.address) >= limits.maxPerAddress {
-                refuse(accepted.socket, TransportTexts.tooManyFromAddress(limits.maxPerAddress), bye: TransportTexts.tooManyFromAddressBye)
+                turnAway(accepted.socket, TransportTexts.tooManyFromAddress(limits.maxPerAddress),
+                         bye: TransportTexts.tooManyFromAddressBye, at: now)
                 continue
             }
             let (id, player) = table.nextIdentity()
@@ -111,6 +121,13 @@ final class Listener {
             acceptedSocketsInheritOptions = tuned && Socket.hasGameOptions(socket)
         }
         return acceptedSocketsInheritOptions == true || Socket.tuneForGame(socket)
+    }
+
+    /// A connection past a cap: on the web port it waits for its request
+    /// (`WebRefusals`) if it can; otherwise it is refused at once.
+    private func turnAway(_ socket: FileDescriptor, _ why: String, bye: String, at now: Instant) {
+        if let refusals, refusals.hold(socket, why: why, bye: bye, connections: table.count, at: now) { return }
+        refuse(socket, why, bye: bye)
     }
 
     /// Tells a connection turned away why (`ListenerKind.refusal`), and closes it.
