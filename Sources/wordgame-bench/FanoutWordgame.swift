@@ -7,15 +7,18 @@ import WordGamePOSIX
 /// round closes; the latency is until the next ROUND is whole on each socket.
 /// `webSocket`: the players are browsers (WebSocket on the web port), not TCP.
 enum FanoutWordgame {
-    static let room = "bench"
+    // No code (Protocol.md §4, "Which names are codes"): JOIN makes a room of a name, never of a code.
+    static let room = "bench-room"
 
-    static func run(players: Int, triggers: Int, webSocket: Bool = false) -> FanoutRun {
+    /// `state`: the folder the server keeps its lesson in (`--state`); nil keeps none.
+    static func run(players: Int, triggers: Int, webSocket: Bool = false, state: String? = nil) -> FanoutRun {
         // Results files are not what is measured here: --no-results. 1,000 pairs of
         // 10 minutes, so no game ends and no round times out during a run; everyone
         // answers y, and --max-incorrect 1000 keeps even the wrong ones in.
         let server = ServerProcess(arguments: ["--pairs", "1000", "--round-ms", "600000", "--max-incorrect", "1000",
                                                "--max-connections", "20000", "--max-per-address", "100000",
-                                               "--start-delay", "0", "--no-results", "--seed", "1"])
+                                               "--start-delay", "0", "--no-results", "--seed", "1"]
+                                               + (state.map { ["--state", $0] } ?? []))
         let pid = server.process.processIdentifier
         var run = FanoutRun()
         let idleKiB = residentKiB(ofProcess: pid)

@@ -50,7 +50,7 @@ enum RoomBench {
         // Joins: the first player is the host.
         let joinStart = now(), cpuBeforeJoin = server.cpuSeconds
         var sockets = LineSockets([])
-        joinPlayers(&sockets, count: count, prefix: "p", room: "bench", port: server.port)
+        joinPlayers(&sockets, count: count, prefix: "p", room: "bench-room", port: server.port)
         let fds = sockets.fds
         let joinSeconds = now() - joinStart, cpuJoin = server.cpuSeconds - cpuBeforeJoin
 

@@ -32,6 +32,10 @@ import Foundation
 //                                     straight to its room's server against one MOVED there, one at a
 //                                     time (the redirect's cost) and all at once (joins a second)
 //                                     (default 3000 players, 3 rounds)
+//   wordgame-bench state [--players N] [--rounds R] [--pairs K] [--rooms R] [--size S]
+//                                     what keeping the lesson (--state) costs: a room of N
+//                                     (fanout's run) and a district of R rooms of S, each with
+//                                     and without it, interleaved (default 10000; 100 of 30; K 3)
 //   wordgame-bench ws-echo            a WebSocket echo endpoint on our framing code, for the
 //                                     Autobahn cases (kosoku's fuzzing client)
 //   (wordgame-bench bare-loop is that loop, started by fanout as a child process.)
@@ -49,6 +53,7 @@ let usage = """
            wordgame-bench fanout [sizes...] [--pairs K] [--rounds R]
            wordgame-bench web [sizes...] [--pairs K] [--rounds R]
            wordgame-bench fleet [players] [rounds]
+           wordgame-bench state [--players N] [--rounds R] [--pairs K] [--rooms R] [--size S]
            wordgame-bench ws-echo
     """
 
@@ -58,6 +63,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.flatMap { Int($0) == nil ? arguments.removeFirst() : nil } ?? "room"
 if mode == "soak" { SoakBench.run(arguments) }  // flags of its own (SoakOptions.swift)
 if mode == "fanout" { FanoutBench.run(arguments) }  // flags of its own (FanoutBench.swift)
+if mode == "state" { StateBench.run(arguments) }  // flags of its own (StateBench.swift)
 if mode == "web" { WebBench.run(arguments) }  // the same flags (WebBench.swift)
 if mode == "ws-echo" { WebSocketEcho.run(arguments) }
 if mode == "fleet" { FleetBench.run(arguments) }  // numbers of its own (FleetBench.swift)  // for the Autobahn cases

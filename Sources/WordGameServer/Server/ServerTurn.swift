@@ -178,7 +178,6 @@ extension Server {
     private func endTurn(serving waiting: [Connection]) {
         for connection in waiting where !connection.isClosed && !connection.inBacklog { serve(connection, at: .now()) }
         hub.tick(at: .now())
-        keepLesson(at: .now())
         housekeeping(at: .now())
         if let fleet {
             fleet.flush()
@@ -189,6 +188,8 @@ extension Server {
         webListener?.resumeListening(at: .now())
         webListener?.refusals?.expire(at: .now())
         flushOutput()
+        // After the turn's lines are out: taking the lesson's picture must not hold back a round's close.
+        keepLesson(at: .now())
         table.releaseClosedDescriptors()
         webListener?.refusals?.releaseClosedDescriptors()
     }
