@@ -3,6 +3,9 @@
 /// that fooled players. Built by `Report(games:)`; printed by `ReportTable`.
 public struct Report: Equatable, Sendable {
     public var games: Int
+    /// Of those, the games that ended before their last pair (the host's STOP, the server stopping with
+    /// nothing kept, or a lesson too old to take up after a restart): their players played fewer pairs.
+    public var stoppedEarly: Int
     /// The first game's `started` and the last game's `ended`, as saved.
     public var firstStarted: String?
     public var lastEnded: String?
@@ -13,8 +16,10 @@ public struct Report: Equatable, Sendable {
     /// Every (shown Spanish, English) pair that fooled someone, most players first.
     public var fooled: [FoolingPair]
 
-    public init(games: Int, firstStarted: String?, lastEnded: String?, players: [Player], missed: [MissedWord], fooled: [FoolingPair]) {
+    public init(games: Int, stoppedEarly: Int = 0, firstStarted: String?, lastEnded: String?, players: [Player], missed: [MissedWord],
+                fooled: [FoolingPair]) {
         self.games = games
+        self.stoppedEarly = stoppedEarly
         self.firstStarted = firstStarted
         self.lastEnded = lastEnded
         self.players = players

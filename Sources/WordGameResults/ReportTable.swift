@@ -97,7 +97,7 @@ extension Report {
         ], rows: fooled.prefix(top ?? fooled.count).map { [.text($0.spanish), .text($0.english), .number(Int64($0.players))] })
     }
 
-    /// `3 games, 2 players, 2026-11-23 to 2026-11-24, from DIR/history.jsonl`.
+    /// `3 games, 2 players, 2026-11-23 to 2026-11-24, from DIR/history.jsonl`; `3 games (1 stopped early), …`.
     public func summaryLine(source: String) -> String {
         let first = firstStarted.map(Self.datePart), last = lastEnded.map(Self.datePart)
         let dates = switch (first, last) {
@@ -105,7 +105,8 @@ extension Report {
         case let (first?, _): "on \(first), "
         default: ""
         }
-        return "\(games) game\(games == 1 ? "" : "s"), \(players.count) player\(players.count == 1 ? "" : "s"), \(dates)from \(source)"
+        let early = stoppedEarly > 0 ? " (\(stoppedEarly) stopped early)" : ""
+        return "\(games) game\(games == 1 ? "" : "s")\(early), \(players.count) player\(players.count == 1 ? "" : "s"), \(dates)from \(source)"
     }
 
     /// The summary line and the three tables, a blank line apart.

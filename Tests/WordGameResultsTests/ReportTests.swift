@@ -90,6 +90,10 @@ import WordGamePOSIX
         let report = Report(games: Self.games)
         #expect(report.summaryLine(source: "r/history.jsonl") == "3 games, 4 players, 2026-11-23 to 2026-11-24, from r/history.jsonl")
         #expect(Report(games: [Self.games[2]]).summaryLine(source: "h") == "1 game, 2 players, on 2026-11-24, from h")
+        var stopped = Self.games[2]
+        stopped.stoppedEarly = true
+        #expect(Report(games: [Self.games[1], stopped]).summaryLine(source: "h").hasPrefix("2 games (1 stopped early), "),
+                "a game cut short is told apart: its players played fewer pairs")
     }
 
     @Test func topCutsTheClassTables() {

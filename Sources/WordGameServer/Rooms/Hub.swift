@@ -282,6 +282,7 @@ final class Hub {
     /// the transport where it stands now.
     func seat(_ id: PlayerID, in room: Room?, as role: Role? = nil) {
         guard sessions[id] != nil else { return }
+        environment.changed()  // also when a command that waited for the fleet's directory seats it, later
         sessions[id]!.room = room
         if let role { sessions[id]!.role = role }
         if room != nil { sessions[id]!.enteredARoom = true }

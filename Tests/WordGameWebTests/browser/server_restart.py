@@ -299,8 +299,8 @@ def come_back(port, code, teacher, students, tess, resume_code, before, players,
     players.append(again)
     again.send(f"RESUME {resume_code}")
     ok, _ = again.wait_line(lambda l: l.startswith("OK RESUME") or l.startswith("ERROR"), timeout=20)
-    check(ok.startswith("OK RESUME") and fields(ok)[2:4] == ["Tess", code.lower()] or fields(ok)[3].upper() == code,
-          f"the TCP player's RESUME {resume_code} is taken: {ok}")
+    f = fields(ok)
+    check(f[:3] == ["OK", "RESUME", "Tess"] and f[3].upper() == code, f"the TCP player's RESUME {resume_code} is taken: {ok}")
     score, _ = again.wait_line(lambda l: l.startswith("SCORE "))
     check(fields(score)[1:3] == ["0", "1"], f"Tess's counters are as before: {score}")
 
@@ -356,7 +356,7 @@ def come_back(port, code, teacher, students, tess, resume_code, before, players,
     check(len(games) == 1, f"history.jsonl holds one game ({len(games)})")
     game = games[0]
     check(len(game["pairs"]) == PAIRS and [(p["english"], p["spanish"]) for p in game["pairs"]] == [words[1], words[2], words[3]]
-          and not game.get("stopped_early", False), f"the game has all {PAIRS} pairs, as played, not stopped early")
+          and game["stopped_early"] is False, f"the game has all {PAIRS} pairs, as played, not stopped early")
     recorded = {p["name"]: (p["rank"], p["correct"], p["wrong"]) for p in game["players"]}
     check(recorded == FINAL, f"the results say each player's rank and counters as the pages: {recorded}")
     errors = [e for d in [teacher, *students.values()] for e in page_errors_but_network(d)]
