@@ -50,6 +50,8 @@ public enum NoticeEvent: String, Sendable, CaseIterable {
     /// The host ended the game early.
     case stopped = "stopped"
     case closed = "closed"
+    /// The server restarted with the lesson kept: the game waits for its players, then plays the open pair again.
+    case restarted = "restarted"
 }
 
 /// `TALLY <n> <right> <wrong> <timeout>`: how the players did on one pair.

@@ -38,6 +38,7 @@ extension Room {
             }
             lines += played(by: id)
             lines += game.lastLeaderboard
+            lines += restartNotice(at: now)
             if let open = current.round, current.canAnswer(id, at: now), let deadline = current.deadline(for: id) {
                 lines.append(roundLine(open, of: game, milliseconds: max(0, Int(deadline.milliseconds(since: now)))))
                 game.thinking?.append(id)

@@ -13,7 +13,7 @@ extension Room {
         seat?.awaySince = nil
         seat?.lastConnection = nil
         let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + [rulesLine, .info(hostWelcome)]
-        outbox.send(afterOK + lines + observerStart(at: now), to: id)
+        outbox.send(afterOK + lines + observerStart(at: now) + restartNotice(at: now), to: id)
         if returning {
             broadcast([.notice(.host, Self.hostIsBack)])
             environment.log(ConsoleTexts.hostBack(room: name))

@@ -49,7 +49,15 @@ extension Room {
         let soon = now.adding(milliseconds: Self.restartCountdownMilliseconds)
         guard soon < due else { return }
         game.resumesAt = soon
-        broadcast([.info(Self.everyoneBack(pair: game.match.roundsPlayed + 1, seconds: Self.restartCountdownMilliseconds / 1_000))])
+        broadcast([.notice(.restarted, Self.everyoneBack(pair: game.match.roundsPlayed + 1,
+                                                         seconds: Self.restartCountdownMilliseconds / 1_000))])
+    }
+
+    /// For whoever comes back while the game waits: why no pair is open, and when it will be.
+    func restartNotice(at now: Instant) -> [ServerMessage] {
+        guard let game, let due = game.resumesAt else { return [] }
+        let seconds = max(1, Int((due.milliseconds(since: now) + 999) / 1_000))
+        return [.notice(.restarted, Self.waitingAfterRestart(pair: game.match.roundsPlayed + 1, seconds: seconds))]
     }
 
     /// A game with nobody left to play it (all out, or all gone while it waited) ends: its record is kept.

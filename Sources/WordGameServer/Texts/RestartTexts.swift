@@ -6,10 +6,10 @@ extension Room {
         "Everyone is back: pair \(pair) comes again in \(seconds) s."
     }
 
-    /// A member back during the wait after a restart.
+    /// Whoever comes back during the wait after a restart.
     static func waitingAfterRestart(pair: Int, seconds: Int) -> String {
-        "Welcome back! The server restarted; your seat and score are as they were. "
-            + "Pair \(pair) is played again once everyone is back (in \(seconds) s at most)."
+        "The server restarted; seats and scores are as they were. Pair \(pair) is played again once everyone is back "
+            + "(in \(seconds) s at most)."
     }
 }
 

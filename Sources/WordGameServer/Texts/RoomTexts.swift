@@ -49,10 +49,7 @@ extension Room {
 
     /// For a member back with RESUME: where they are, in their own game.
     func welcomeBack(for id: PlayerID, at now: Instant) -> String {
-        guard let state = roster.members[id]?.state, let game else { return "Welcome back! " + joinHint(for: id, at: now) }
-        if let due = game.resumesAt, state == .playing {
-            return Self.waitingAfterRestart(pair: game.match.roundsPlayed + 1, seconds: max(1, Int(due.milliseconds(since: now) / 1_000)))
-        }
+        guard let state = roster.members[id]?.state, game != nil else { return "Welcome back! " + joinHint(for: id, at: now) }
         switch state {
         case .playing:
             return "Welcome back! You are still in the game: answer with y / n. "

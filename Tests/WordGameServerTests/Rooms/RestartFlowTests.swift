@@ -38,13 +38,14 @@ import WordGameProtocol
         #expect(boBack.contains("TOKEN \"\(boCode)\" 60"), "the same code, kept across the restart")
         #expect(boBack.contains("YOU PLAYING"))
         #expect(boBack.contains("SCORE 1 0 2 2"), "pair 1 right; Bo's answer to the open pair 2 is not kept: \(boBack)")
-        #expect(boBack.contains { $0.hasPrefix("INFO \"Welcome back! The server restarted") })
+        #expect(boBack.contains("NOTICE restarted \"The server restarted; seats and scores are as they were. "
+                + "Pair 2 is played again once everyone is back (in 20 s at most).\""), "\(boBack)")
         #expect(!boBack.contains { $0.hasPrefix("ROUND") }, "no pair is open while the class comes back")
 
         // Once the last of them is back, pair 2 again, from the start, 3 s later.
         let ana2 = world.connect()
         world.type("RESUME \(anaCode)", from: ana2)
-        #expect(world.take(ana2).contains("INFO \"Everyone is back: pair 2 comes again in 3 s.\""))
+        #expect(world.take(ana2).contains("NOTICE restarted \"Everyone is back: pair 2 comes again in 3 s.\""))
         world.advance(by: 2_900)
         #expect(!world.take(bo2).contains { $0.hasPrefix("ROUND") })
         world.advance(by: 100)

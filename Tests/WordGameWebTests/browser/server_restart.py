@@ -25,8 +25,9 @@ too. The final scores are exact on every page (the students' end dialogs,
 the teacher's ranking) and in the TCP player's GAMEOVER; the results
 folder's history.jsonl holds one game with all 3 pairs, not stopped early.
 
-PNGs (in $WORDGAME_SCREENSHOTS or a temporary folder): a student's page
-while the server is away and once it is back, and the teacher's page back.
+PNGs (in $WORDGAME_SCREENSHOTS or a temporary folder): Ana's page while the
+server is away; both students' pages and the teacher's once they are back,
+before pair 2 is played again.
 
 Usage: server_restart.py <wordgame-server binary> <folder> term|kill
 (the folder, made by the caller, gets the state and results folders)"""
@@ -247,7 +248,8 @@ def play(command, port, web_port, servers, teacher, students, players):
     check(True, "pair 1 judged: Ana 1 right, Bo 1 wrong, Tess 1 wrong; pair 2 is on every screen")
     # Ana answers pair 2 before the server goes: that answer is not kept (the pair is played again from the start).
     answer(students["Ana"], "Ana", 2)
-    check(True, "Ana answered pair 2 before the server went")
+    wait_until("the teacher's page counting it", lambda: text(teacher, "answered-text") == "Answered 1 of 3")
+    check(True, "Ana answered pair 2 before the server went; the teacher's page says Answered 1 of 3")
 
     first = servers[0]
     if HOW == "term":
@@ -315,8 +317,13 @@ def come_back(port, code, teacher, students, tess, resume_code, before, players,
                    timeout=30, describe=lambda: f"connection {text(driver, 'connection')!r}, counters {counters(driver)}")
         check(text(driver, "where") == f"Room {code} · {name}",
               f"{name}'s page is back in room {code}, counters as before {counters(driver)}, no click")
-    settle(students["Ana"])
-    students["Ana"].save_screenshot(os.path.join(SHOTS, f"server-restart-{HOW}-student-back-375x667.png"))
+    # Back, before pair 2 is played again: Ana answered it before the server went, Bo had not.
+    for name, driver in students.items():
+        settle(driver)
+        driver.save_screenshot(os.path.join(SHOTS, f"server-restart-{HOW}-student-back-{name.lower()}-375x667.png"))
+        print(f"note: {name}'s page, back before pair 2 is played again, says {text(driver, 'game-status')!r}", flush=True)
+    settle(teacher)
+    teacher.save_screenshot(os.path.join(SHOTS, f"server-restart-{HOW}-teacher-back-1280x720.png"))
 
     # Pair 2 again, the same words, played from the start: Ana's answer of before is not kept.
     replay, _ = round_line(again, 2, timeout=60)
@@ -324,8 +331,11 @@ def come_back(port, code, teacher, students, tess, resume_code, before, players,
     for name, driver in students.items():
         shown = answer(driver, name, 2)
         check(shown == words[2], f"{name}'s page shows pair 2 again, answerable, and the tap is taken")
-    settle(teacher)
-    teacher.save_screenshot(os.path.join(SHOTS, f"server-restart-{HOW}-teacher-back-1280x720.png"))
+    # Before the server went the page counted Ana's first answer; now the two taps of pair 2 played again.
+    wait_until("pair 2 again on the teacher's page", lambda: (text(teacher, "p-english"), text(teacher, "p-spanish")) == replay
+               and text(teacher, "answered-text") == "Answered 2 of 3" and "Tess" in (text(teacher, "thinking") or ""),
+               describe=lambda: f"{text(teacher, 'answered-text')!r}, {text(teacher, 'thinking')!r}")
+    check(True, "the teacher's page shows pair 2 played again: Answered 2 of 3, Tess still thinking")
     mark = again.count()
     again.send(f"ANSWER 2 {say(RIGHTLY['Tess'][2], *replay)}")
     again.wait_line(lambda l: l.startswith("RESULT 2 "), start=mark)
