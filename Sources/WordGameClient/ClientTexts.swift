@@ -31,6 +31,9 @@ public enum ClientTexts {
         case .closed: return "The host closed room \(room)."
         // The ROOM line naming the new host comes first, so the state knows already.
         case .host where state.isHost && state.me != .hosting: return "You are the host now: you start the next game."
+        // The server's sentence is for nc; a screen's notice line is narrow (the next pair follows the last revealed).
+        case .restarted where !text.hasPrefix("Everyone"):
+            return "Server restarted: pair \((state.history.last?.reveal.number ?? 0) + 1) again once all are back."
         default: return text
         }
     }

@@ -57,6 +57,10 @@ import WordGameProtocol
         #expect(status.banner(at: t(10_000)) == "The server is restarting… your seat is kept (attempt 4)")
         for message in resumeLines(correct: 1, wrong: 0) { state.receive(message, at: t(20_000)) }
         #expect(state.resumableSeat?.restarting == false, "back: a later drop is an ordinary one")
+        // The server's sentence is for nc: the screen's notice line says it short, from the pairs it knows.
+        state.receive(.notice(.restarted, "The server restarted; seats and scores are as they were. Pair 2 is played again once "
+                              + "everyone is back (in 17 s at most)."), at: t(20_000))
+        #expect(state.notice == "Server restarted: pair 2 again once all are back.")
         // A BYE without RESTARTING before it ends the session, as always.
         var plain = playing()
         plain.receive(.bye("The server is shutting down."), at: t(2_000))
