@@ -6,6 +6,9 @@ public enum ClaimResult: Equatable, Sendable {
     case claimed
     /// A live server holds it: its id and record.
     case takenBy(serverID: String, address: FleetAddress)
+    /// Gone: the server that held it (`serverID`) dropped out without giving it up, less than the gone memory
+    /// ago (`FleetTimings.goneMemoryMilliseconds`). Only that server may take it back.
+    case gone(serverID: String)
     /// The directory is new or came back empty: no new claim for `milliseconds`
     /// more, while live servers put their rooms back (`DirectoryScripts`).
     case settling(milliseconds: Int)
@@ -16,8 +19,13 @@ public enum ClaimResult: Equatable, Sendable {
 /// Who holds a room or a seat.
 public enum OwnerResult: Equatable, Sendable {
     case owner(serverID: String, address: FleetAddress)
-    /// Nobody: no claim, or its server's record has expired (the server is gone).
+    /// Nobody: no claim, or one whose server's record has expired with nothing remembered of it (past the gone memory).
     case none
+    /// Gone: its server (`serverID`) dropped out without giving it up, less than the gone memory ago.
+    case gone(serverID: String)
+    /// It would be gone, but the directory settles for `milliseconds` more: its server may yet write its record
+    /// (`DirectoryScripts`). Ask again.
+    case settling(milliseconds: Int)
     case unavailable(RedisError)
 }
 

@@ -9,21 +9,39 @@ import RedisWire
 ///   for one TTL.
 /// - **claim** takes a room for a new room. A claim held by a live server is
 ///   reported with that server's record at once (the room is there, settling
-///   or not); one held by a server whose record is gone (it died) is taken
-///   over. Otherwise it refuses while the directory settles: a Redis that
-///   came back empty has forgotten every live room, and each live server puts
-///   its own back at its next refresh (within one refresh period, three times
-///   over within the TTL) before anyone may take a new one. So a code is never
-///   given to a second room because Redis lost the first one's claim.
+///   or not). So is a room remembered as another live server's (`was`)
+///   whose claim has lapsed: a killed server's claims and record expire a
+///   moment apart, and its code must not be drawn in between. Otherwise it
+///   refuses while the directory settles: a Redis that came back empty has
+///   forgotten every live room, and each live server puts its own back at
+///   its next refresh (within one refresh period, three times over within
+///   the TTL) before anyone may take a new one. So a code is never given to
+///   a second room because Redis lost the first one's claim. Settled, a room
+///   remembered as a server's that is not alive is gone: refused, so that
+///   its code means that room until the gone memory ends, and those who
+///   type it are told its server stopped. The same server may take it back
+///   (a server restarted with its rooms, keeping its id), and a name `JOIN`
+///   makes may be taken over (a meeting place, not a teacher's room:
+///   `replacingGone`).
 /// - **refresh** extends our claim; puts it back if it is missing (Redis lost
-///   it) or held by a dead server; and leaves it if a live server holds it
-///   (lost: it expired while we could not reach Redis, and someone took it).
-///   A plain `SET XX PX` would take over a live server's claim.
-/// - **release** deletes a claim only while it is still ours.
-/// - **find** gives a claim's holder and the holder's record in one round trip.
+///   it) or held by a dead server; and leaves it if a live server holds it,
+///   or is remembered as its (lost: it expired while we could not reach
+///   Redis, and someone took it). A plain `SET XX PX` would take over a live
+///   server's claim. Kept or put back, the room is remembered as ours for
+///   the gone memory from now: a server that dies is remembered for that
+///   long after it last answered.
+/// - **release** deletes a claim, and the memory of it, only while ours: a
+///   room given up is free, not gone.
+/// - **find** gives a claim's holder and the holder's record in one round
+///   trip; with no live claim, the remembered server if it is alive (as
+///   claim does), or that the room is gone. While the directory settles, a
+///   server that has put its room back may not have written its record yet,
+///   so gone waits for the directory to settle (`settling`: the hub asks
+///   again), in claim as in find.
 ///
-/// Scripts touch a holder's record by a key built from its id, not given in
-/// KEYS: fine on one Redis (what the directory runs on), not on Redis Cluster.
+/// Scripts touch a holder's record by a key built from
+/// its id, not given in KEYS: fine on one Redis (what the directory runs
+/// on), not on Redis Cluster.
 enum DirectoryScripts {
     static let register = """
         redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -40,10 +58,18 @@ enum DirectoryScripts {
           local record = redis.call('GET', ARGV[3] .. holder)
           if record then return {'taken', holder, record} end
         end
+        local was = redis.call('GET', KEYS[4])
+        local other = was and was ~= ARGV[1] and holder ~= ARGV[1]
+        if other then
+          local record = redis.call('GET', ARGV[3] .. was)
+          if record then return {'taken', was, record} end
+        end
         if redis.call('EXISTS', KEYS[2]) == 0 then return {'settling', tonumber(ARGV[2])} end
         local wait = redis.call('PTTL', KEYS[3])
         if wait > 0 then return {'settling', wait} end
+        if other and ARGV[5] ~= '1' then return {'gone', was} end
         redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+        redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[4])
         return {'claimed'}
         """
 
@@ -51,42 +77,59 @@ enum DirectoryScripts {
         local holder = redis.call('GET', KEYS[1])
         if holder == ARGV[1] then
           redis.call('PEXPIRE', KEYS[1], ARGV[2])
+          redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[4])
           return 1
         end
-        if holder and redis.call('EXISTS', ARGV[3] .. holder) == 1 then return 0 end
+        local other = holder or redis.call('GET', KEYS[2])
+        if other and other ~= ARGV[1] and redis.call('EXISTS', ARGV[3] .. other) == 1 then return 0 end
         redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+        redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[4])
         return 2
         """
 
-    static let release = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end"
+    static let release = """
+        local released = 0
+        if redis.call('GET', KEYS[1]) == ARGV[1] then released = redis.call('DEL', KEYS[1]) end
+        if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+        return released
+        """
 
     static let find = """
         local holder = redis.call('GET', KEYS[1])
-        if not holder then return {} end
-        local record = redis.call('GET', ARGV[1] .. holder)
-        if not record then return {holder} end
-        return {holder, record}
+        if holder then
+          local record = redis.call('GET', ARGV[1] .. holder)
+          if record then return {'owner', holder, record} end
+        end
+        local was = redis.call('GET', KEYS[2])
+        if not was then return {'none'} end
+        local record = redis.call('GET', ARGV[1] .. was)
+        if record then return {'owner', was, record} end
+        local wait = redis.call('PTTL', KEYS[3])
+        if wait > 0 then return {'settling', wait} end
+        return {'gone', was}
         """
 
     static func register(serverKey: String, record: [UInt8], milliseconds: Int) -> RedisCommand {
         eval(register, keys: [serverKey, FleetKeys.epoch, FleetKeys.settling], arguments: [record, bytes(milliseconds)])
     }
 
-    static func claim(_ key: String, for id: String, milliseconds: Int) -> RedisCommand {
-        eval(claim, keys: [key, FleetKeys.epoch, FleetKeys.settling],
-             arguments: [Array(id.utf8), bytes(milliseconds), Array(FleetKeys.serverPrefix.utf8)])
+    static func claim(_ key: String, for id: String, milliseconds: Int, goneMilliseconds: Int, replacingGone: Bool) -> RedisCommand {
+        eval(claim, keys: [key, FleetKeys.epoch, FleetKeys.settling, FleetKeys.was(key)],
+             arguments: [Array(id.utf8), bytes(milliseconds), Array(FleetKeys.serverPrefix.utf8), bytes(goneMilliseconds),
+                         bytes(replacingGone ? 1 : 0)])
     }
 
-    static func refresh(_ key: String, for id: String, milliseconds: Int) -> RedisCommand {
-        eval(refresh, keys: [key], arguments: [Array(id.utf8), bytes(milliseconds), Array(FleetKeys.serverPrefix.utf8)])
+    static func refresh(_ key: String, for id: String, milliseconds: Int, goneMilliseconds: Int) -> RedisCommand {
+        eval(refresh, keys: [key, FleetKeys.was(key)],
+             arguments: [Array(id.utf8), bytes(milliseconds), Array(FleetKeys.serverPrefix.utf8), bytes(goneMilliseconds)])
     }
 
     static func release(_ key: String, ifOwnedBy id: String) -> RedisCommand {
-        eval(release, keys: [key], arguments: [Array(id.utf8)])
+        eval(release, keys: [key, FleetKeys.was(key)], arguments: [Array(id.utf8)])
     }
 
     static func find(_ key: String) -> RedisCommand {
-        eval(find, keys: [key], arguments: [Array(FleetKeys.serverPrefix.utf8)])
+        eval(find, keys: [key, FleetKeys.was(key), FleetKeys.settling], arguments: [Array(FleetKeys.serverPrefix.utf8)])
     }
 
     private static func eval(_ script: String, keys: [String], arguments: [[UInt8]]) -> RedisCommand {

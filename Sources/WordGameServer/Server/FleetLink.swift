@@ -38,7 +38,9 @@ final class FleetLink: RoomDirectory {
 
     // MARK: RoomDirectory
 
-    func claim(room: String, ticket: Int) -> Bool { directory.claim(room: room, ticket: ticket) == .queued }
+    func claim(room: String, ticket: Int, replacingGone: Bool) -> Bool {
+        directory.claim(room: room, ticket: ticket, replacingGone: replacingGone) == .queued
+    }
     func find(room: String, ticket: Int) -> Bool { directory.find(room: room, ticket: ticket) == .queued }
     func find(seat: String, ticket: Int) -> Bool { directory.find(seat: seat, ticket: ticket) == .queued }
     func release(room: String) { _ = directory.release(room: room) }
@@ -106,6 +108,7 @@ final class FleetLink: RoomDirectory {
         switch result {
         case .claimed: .ours
         case .takenBy(let id, let address): place(id, address)
+        case .gone: .gone
         case .settling(let milliseconds): .settling(milliseconds: milliseconds)
         case .unavailable: .unreachable
         }
@@ -114,6 +117,9 @@ final class FleetLink: RoomDirectory {
     private func answer(_ result: OwnerResult) -> DirectoryAnswer {
         switch result {
         case .owner(let id, let address): place(id, address)
+        // Our own id: this server, cut off from Redis for a while, is alive after all; the hub looks here.
+        case .gone(let id): id == configuration.serverID ? .nowhere : .gone
+        case .settling(let milliseconds): .settling(milliseconds: milliseconds)
         case .none: .nowhere
         case .unavailable: .unreachable
         }
