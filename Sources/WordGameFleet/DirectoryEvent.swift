@@ -37,6 +37,10 @@ public enum DirectoryEvent: Equatable, Sendable {
     /// The server's record was written (error nil) or could not be; once a
     /// refresh period. `newEpoch`: Redis had no epoch, and this write began one.
     case registered(newEpoch: Bool, error: RedisError?)
+    /// Read with each write of the record (none when Redis could not be asked): the fleet's servers whose
+    /// record is there (`alive`, this one too) and those whose record expired (`silent`), at most
+    /// `DirectoryScripts.lookLimit`, the most recently seen. `FleetWatch` makes news of them.
+    case members(alive: [String], silent: [String])
     case claim(ticket: Int, room: String, ClaimResult)
     case owner(ticket: Int, OwnerResult)
     /// A refresh of our rooms and seats: those a live server holds now

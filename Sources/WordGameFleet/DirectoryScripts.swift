@@ -4,9 +4,9 @@ import RedisWire
 /// and no other client's command between their steps).
 ///
 /// Why each exists:
-/// - **register** writes the server's record and, if Redis has no epoch (it
-///   is new, or restarted empty, or flushed), starts one, with `settling` set
-///   for one TTL.
+/// - **register** writes the server's record and its time in the fleet's
+///   list of servers and, if Redis has no epoch (it is new, or restarted
+///   empty, or flushed), starts one, with `settling` set for one TTL.
 /// - **claim** takes a room for a new room. A claim held by a live server is
 ///   reported with that server's record at once (the room is there, settling
 ///   or not). So is a room remembered as another live server's (`was`)
@@ -38,13 +38,29 @@ import RedisWire
 ///   server that has put its room back may not have written its record yet,
 ///   so gone waits for the directory to settle (`settling`: the hub asks
 ///   again), in claim as in find.
+/// - **look** reads which of the fleet's servers are alive (their record is
+///   there) and which are silent, the most recently seen `lookLimit` of
+///   them, and forgets ids silent for longer than the gone memory.
 ///
-/// Scripts touch a holder's record by a key built from
+/// Times come from Redis's own clock (`TIME`), so every server of the fleet
+/// reads the same one. Scripts touch a holder's record by a key built from
 /// its id, not given in KEYS: fine on one Redis (what the directory runs
 /// on), not on Redis Cluster.
 enum DirectoryScripts {
-    static let register = """
+    /// The most servers one look reports: a school's fleet is a few, and a reply stays far below the
+    /// client's 1,024 elements. Past it, the most recently seen are watched.
+    static let lookLimit = 256
+
+    /// `now`: Redis's time in whole milliseconds, written as digits (`%d`: no exponent).
+    private static let now = """
+        local time = redis.call('TIME')
+        local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+        """
+
+    static let register = now + """
+
         redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+        redis.call('ZADD', KEYS[4], string.format('%d', now), ARGV[3])
         if redis.call('SET', KEYS[2], '1', 'NX') then
           redis.call('SET', KEYS[3], '1', 'PX', ARGV[2])
           return 1
@@ -109,8 +125,19 @@ enum DirectoryScripts {
         return {'gone', was}
         """
 
-    static func register(serverKey: String, record: [UInt8], milliseconds: Int) -> RedisCommand {
-        eval(register, keys: [serverKey, FleetKeys.epoch, FleetKeys.settling], arguments: [record, bytes(milliseconds)])
+    static let look = now + """
+
+        redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. string.format('%d', now - tonumber(ARGV[2])))
+        local alive, silent = {}, {}
+        for _, id in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[3]) - 1)) do
+          if redis.call('EXISTS', ARGV[1] .. id) == 1 then alive[#alive + 1] = id else silent[#silent + 1] = id end
+        end
+        return {alive, silent}
+        """
+
+    static func register(_ id: String, serverKey: String, record: [UInt8], milliseconds: Int) -> RedisCommand {
+        eval(register, keys: [serverKey, FleetKeys.epoch, FleetKeys.settling, FleetKeys.servers],
+             arguments: [record, bytes(milliseconds), Array(id.utf8)])
     }
 
     static func claim(_ key: String, for id: String, milliseconds: Int, goneMilliseconds: Int, replacingGone: Bool) -> RedisCommand {
@@ -130,6 +157,16 @@ enum DirectoryScripts {
 
     static func find(_ key: String) -> RedisCommand {
         eval(find, keys: [key, FleetKeys.was(key), FleetKeys.settling], arguments: [Array(FleetKeys.serverPrefix.utf8)])
+    }
+
+    static func look(goneMilliseconds: Int) -> RedisCommand {
+        eval(look, keys: [FleetKeys.servers],
+             arguments: [Array(FleetKeys.serverPrefix.utf8), bytes(goneMilliseconds), bytes(lookLimit)])
+    }
+
+    /// Takes `id` off the fleet's list: a server that stops cleanly is not one that vanished.
+    static func leave(_ id: String) -> RedisCommand {
+        RedisCommand(bytes: [Array("ZREM".utf8), Array(FleetKeys.servers.utf8), Array(id.utf8)])
     }
 
     private static func eval(_ script: String, keys: [String], arguments: [[UInt8]]) -> RedisCommand {

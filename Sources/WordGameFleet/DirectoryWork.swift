@@ -56,6 +56,20 @@ enum DirectoryReplies {
         return .unavailable(.protocol("a lookup answered \(reply)"))
     }
 
+    /// The look's two lists of server ids; nil for anything else (the look is skipped, not an error to report:
+    /// the record's write says whether Redis answered).
+    static func members(_ reply: RedisValue) -> DirectoryEvent? {
+        guard case .array(let lists?) = reply, lists.count == 2,
+              let alive = serverIDs(lists[0]), let silent = serverIDs(lists[1]) else { return nil }
+        return .members(alive: alive, silent: silent)
+    }
+
+    private static func serverIDs(_ reply: RedisValue) -> [String]? {
+        guard case .array(let items?) = reply else { return nil }
+        let ids = items.compactMap { $0.text }.filter(FleetKeys.isServerID)
+        return ids.count == items.count ? ids : nil
+    }
+
     /// What refresh scripts did: kept (1), put back (2), or left to a live server that holds it (0, lost).
     struct Refresh {
         var lostRooms: [String] = [], lostSeats: [String] = [], restored = 0

@@ -151,8 +151,9 @@ public final class FleetDirectory: @unchecked Sendable {
                                     failed: { .owner(ticket: ticket, .unavailable($0)) }))
     }
 
-    /// The server is stopping: its record stops being written, and it, every
-    /// claim in `rooms` and every seat in `seats` are deleted now (each only if ours, with the memory of it), so
+    /// The server is stopping: its record stops being written, and it, its
+    /// place in the fleet's list, every claim in `rooms` and every seat in
+    /// `seats` are deleted now (each only if ours, with the memory of it), so
     /// nobody is sent here and nobody is told they are gone. Rooms and seats
     /// left out are gone for the others, until this server (this id) takes
     /// them back with `claim`. Blocks until done or `milliseconds` pass.

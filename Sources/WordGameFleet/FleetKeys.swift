@@ -16,6 +16,10 @@ import WordGameProtocol
 ///   and deleted with the claim when it is given up: a room or seat whose
 ///   claim lapsed while this says a server that is not alive is gone, not
 ///   free (`DirectoryScripts`).
+/// - `wordgame:servers`, a sorted set: each server's id, scored by when it
+///   last wrote its record (Redis's clock, in milliseconds), so that the
+///   others notice one that stops answering; an id silent for the gone memory
+///   is removed.
 /// - `wordgame:epoch` (no expiry) and `wordgame:settling` (one TTL): the
 ///   directory's own memory that it is not new (`DirectoryScripts`).
 ///
@@ -31,6 +35,8 @@ public enum FleetKeys {
     public static let epoch = prefix + "epoch"
     /// Lives one TTL from the moment `epoch` was set: no new claim is taken meanwhile.
     public static let settling = prefix + "settling"
+    /// The fleet's servers, each scored by its last record's time.
+    public static let servers = prefix + "servers"
     /// Resume codes' length (the hub's `tokenLength`).
     public static let resumeCodeLength = 8
     /// Server ids: 1 to 64 of ASCII letters, digits, `-`, `_` and `.` (a host name fits).

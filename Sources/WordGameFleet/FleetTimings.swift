@@ -12,7 +12,8 @@
 /// the school day) after that server last refreshed it: its code is drawn
 /// by nobody else meanwhile, those who name it are told its server stopped,
 /// and the same server (the same id) may take it back. Past that, the code is
-/// free again, as a room that ended.
+/// free again, as a room that ended. The list of the fleet's servers
+/// (`FleetKeys.servers`) forgets a silent one after the same time.
 ///
 /// At most `pendingLimit` (1,024) requests wait for the worker: past it a
 /// request is refused at once (`Submission.full`) and nothing is queued. With

@@ -259,6 +259,18 @@ struct FleetDirectoryTests {
         logA.clear()
         _ = a.refresh(rooms: ["k7px"], seats: [])
         #expect(await onOwnThread { logA.wait(for: 1, refreshes) }.map(\.lostRooms) == [["k7px"]])
+        // And the fleet's list forgets the silent server once the gone memory has passed since its last record:
+        // B's looks name it silent, then not at all.
+        let looks = await onOwnThread { () -> [(alive: [String], silent: [String])] in
+            logB.clear()
+            var count = 1
+            while true {
+                let looks = logB.wait(for: count, members)
+                guard looks.count == count, looks[count - 1].silent.contains("a") else { return looks }
+                count += 1
+            }
+        }
+        #expect(looks.last.map { $0.alive == ["b"] && $0.silent.isEmpty } == true, "\(looks.suffix(2))")
     }
 
     @Test func whileTheDirectorySettlesAServerWithoutItsRecordYetIsNotTakenForGone() async throws {
@@ -297,6 +309,44 @@ struct FleetDirectoryTests {
             return seen
         }
         #expect(settled.last == .gone(serverID: "a"), "\(settled.suffix(2))")
+    }
+
+    @Test func eachRecordWriteLooksAtTheFleetAndAServerThatStopsAnsweringIsNewsOnce() async throws {
+        let redis = try RedisServerProcess()
+        let logA = EventLog(), logB = EventLog()
+        let (a, b) = await settledPair(redis, logA, logB)
+        // A's looks, in order, until `done` says one is the one awaited; each also goes through A's watch.
+        var watch = FleetWatch(serverID: "a")
+        var news: [FleetWatch.News] = []
+        func lookUntil(_ done: @escaping @Sendable (_ alive: [String], _ silent: [String]) -> Bool) async -> Bool {
+            let looks = await onOwnThread { () -> [(alive: [String], silent: [String])] in
+                logA.clear()
+                var count = 1
+                while true {
+                    let looks = logA.wait(for: count, members)
+                    guard looks.count == count else { return looks }
+                    if done(looks[count - 1].alive, looks[count - 1].silent) { return looks }
+                    count += 1
+                }
+            }
+            for look in looks { news += watch.look(alive: look.alive, silent: look.silent) }
+            guard let last = looks.last else { return false }
+            return done(last.alive, last.silent)
+        }
+        #expect(await lookUntil { alive, _ in Set(alive) == ["a", "b"] })
+        b.stopRegistering()
+        #expect(await lookUntil { alive, silent in alive == ["a"] && silent == ["b"] })
+        #expect(await lookUntil { _, _ in true })  // one more look: no news twice
+        #expect(news == [.stoppedAnswering(serverID: "b")])
+        b.register(addressB)
+        #expect(await lookUntil { alive, _ in Set(alive) == ["a", "b"] })
+        #expect(news == [.stoppedAnswering(serverID: "b"), .cameBack(serverID: "b")])
+        // A server that stops cleanly takes itself off the list: no news.
+        await onOwnThread { b.leave(rooms: [], seats: [], waitingUpTo: 5_000) }
+        #expect(await lookUntil { alive, silent in alive == ["a"] && silent.isEmpty })
+        #expect(await lookUntil { _, _ in true })
+        #expect(news.count == 2, "\(news)")
+        withExtendedLifetime(a) {}  // its timer writes its record and looks only while it lives
     }
 
     @Test func releaseFreesOnlyOurOwnClaims() async throws {

@@ -157,7 +157,7 @@ struct FleetOverTheWireTests {
         }
     }
 
-    @Test func aKilledServersRoomAndSeatsAreGoneOnTheOtherServer() async throws {
+    @Test func aKilledServersRoomAndSeatsAreGoneOnTheOtherServerWhichSaysSoOnce() async throws {
         try await onOwnThread {
             let redis = try RedisServerProcess()
             let ttl = 1_500
@@ -206,7 +206,13 @@ struct FleetOverTheWireTests {
             projector.send("HOST")
             let fresh = try projector.waitFor(timeout: 10) { if case .hosted(let room, _) = $0 { room } else { nil } }
             #expect(fresh != room)
-            _ = b.stop()
+            // B looks at the fleet every refresh: a few more looks, then its console says A stopped, once, dated.
+            Thread.sleep(forTimeInterval: Double(ttl) / 1_000 * 2)
+            let console = b.stop().split(separator: "\n").filter { $0.contains("fleet: server a stopped answering") }
+            #expect(console.count == 1, "\(console)")
+            #expect(console.first?.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d fleet: server a stopped answering \(its record in "#
+                                         + #"the directory expired\): its rooms and seats are gone for 12 h unless it comes back"#,
+                                         options: .regularExpression) != nil, "\(console)")
         }
     }
 }
