@@ -139,9 +139,8 @@ public final class FleetDirectory: @unchecked Sendable {
     }
 
     private func refreshes(_ keys: [String]) -> [RedisCommand] {
-        keys.map {
-            DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds, goneMilliseconds: timings.goneMemoryMilliseconds)
-        }
+        let ttl = timings.ttlMilliseconds, gone = timings.goneMemoryMilliseconds
+        return keys.map { DirectoryScripts.refresh($0, for: serverID, milliseconds: ttl, goneMilliseconds: gone) }
     }
 
     private func find(_ key: String, ticket: Int) -> Submission {

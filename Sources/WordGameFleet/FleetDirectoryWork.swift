@@ -7,7 +7,8 @@ extension FleetDirectory {
     func writeRecord() {
         guard let address = lockedAddress(), let key = FleetKeys.server(serverID) else { return }
         do throws(RedisError) {
-            let register = DirectoryScripts.register(serverID, serverKey: key, record: address.record, milliseconds: timings.ttlMilliseconds)
+            let register = DirectoryScripts.register(serverID, serverKey: key, record: address.record,
+                                                     milliseconds: timings.ttlMilliseconds)
             let replies = try client.pipeline([register, DirectoryScripts.look(goneMilliseconds: timings.goneMemoryMilliseconds)])
             deliver(.registered(newEpoch: replies[0] == .integer(1), error: nil))
             if let members = DirectoryReplies.members(replies[1]) { deliver(members) }

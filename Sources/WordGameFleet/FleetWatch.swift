@@ -1,7 +1,7 @@
 /// What one server makes of its looks at the fleet (`DirectoryEvent.members`):
-/// a server alive at the previous look whose record has expired since
-/// stopped answering, news once; one reported so that is alive again came
-/// back. Pure: looks in, news out.
+/// a server alive at the previous look whose record has expired since is
+/// news once (it stopped answering), and one reported so that is alive again
+/// is news too (it came back). Pure: looks in, news out.
 ///
 /// A server that stopped cleanly took itself off the list and its rooms with
 /// it (`FleetDirectory.leave`): absent, not silent, it is no news. Nor is one
