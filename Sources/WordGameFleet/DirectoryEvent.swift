@@ -6,6 +6,9 @@ public enum ClaimResult: Equatable, Sendable {
     case claimed
     /// A live server holds it: its id and record.
     case takenBy(serverID: String, address: FleetAddress)
+    /// Gone: the server that held it (`serverID`) dropped out without giving it up, less than the gone memory
+    /// ago (`FleetTimings.goneMemoryMilliseconds`). Only that server may take it back.
+    case gone(serverID: String)
     /// The directory is new or came back empty: no new claim for `milliseconds`
     /// more, while live servers put their rooms back (`DirectoryScripts`).
     case settling(milliseconds: Int)
@@ -16,8 +19,13 @@ public enum ClaimResult: Equatable, Sendable {
 /// Who holds a room or a seat.
 public enum OwnerResult: Equatable, Sendable {
     case owner(serverID: String, address: FleetAddress)
-    /// Nobody: no claim, or its server's record has expired (the server is gone).
+    /// Nobody: no claim, or one whose server's record has expired with nothing remembered of it (past the gone memory).
     case none
+    /// Gone: its server (`serverID`) dropped out without giving it up, less than the gone memory ago.
+    case gone(serverID: String)
+    /// It would be gone, but the directory settles for `milliseconds` more: its server may yet write its record
+    /// (`DirectoryScripts`). Ask again.
+    case settling(milliseconds: Int)
     case unavailable(RedisError)
 }
 
@@ -29,6 +37,10 @@ public enum DirectoryEvent: Equatable, Sendable {
     /// The server's record was written (error nil) or could not be; once a
     /// refresh period. `newEpoch`: Redis had no epoch, and this write began one.
     case registered(newEpoch: Bool, error: RedisError?)
+    /// Read with each write of the record (none when Redis could not be asked): the fleet's servers whose
+    /// record is there (`alive`, this one too) and those whose record expired (`silent`), at most
+    /// `DirectoryScripts.lookLimit`, the most recently seen. `FleetWatch` makes news of them.
+    case members(alive: [String], silent: [String])
     case claim(ticket: Int, room: String, ClaimResult)
     case owner(ticket: Int, OwnerResult)
     /// A refresh of our rooms and seats: those a live server holds now

@@ -25,20 +25,49 @@ enum DirectoryReplies {
             guard let holder = fields[1].text, FleetKeys.isServerID(holder),
                   case .bulk(let record?) = fields[2], let address = FleetAddress(record: record) else { break }
             return .takenBy(serverID: holder, address: address)
+        case ("gone", 2):
+            guard let holder = fields[1].text, FleetKeys.isServerID(holder) else { break }
+            return .gone(serverID: holder)
         default:
             break
         }
         return .unavailable(.protocol("a claim answered \(reply)"))
     }
 
-    /// The holder and its record: no holder, or no record (the server is gone), is nobody.
-    static func owner(_ reply: RedisValue) -> OwnerResult {
-        guard case .array(let fields?) = reply, fields.count <= 2 else { return .unavailable(failure(reply, "a lookup")) }
-        guard fields.count == 2 else { return .none }
-        guard let holder = fields[0].text, FleetKeys.isServerID(holder),
-              case .bulk(let record?) = fields[1], let address = FleetAddress(record: record)
-        else { return .unavailable(.protocol("a lookup answered \(reply)")) }
-        return .owner(serverID: holder, address: address)
+    /// The holder and its record, gone (with the id that held it), settling, or nobody.
+    static func owner(_ reply: RedisValue, ttl: Int) -> OwnerResult {
+        guard case .array(let fields?) = reply, let verdict = fields.first?.text else { return .unavailable(failure(reply, "a lookup")) }
+        switch (verdict, fields.count) {
+        case ("none", 1):
+            return .none
+        case ("settling", 2):
+            guard case .integer(let wait) = fields[1], wait > 0, wait <= Int64(ttl) else { break }
+            return .settling(milliseconds: Int(wait))
+        case ("gone", 2):
+            guard let holder = fields[1].text, FleetKeys.isServerID(holder) else { break }
+            return .gone(serverID: holder)
+        case ("owner", 3):
+            guard let holder = fields[1].text, FleetKeys.isServerID(holder),
+                  case .bulk(let record?) = fields[2], let address = FleetAddress(record: record) else { break }
+            return .owner(serverID: holder, address: address)
+        default:
+            break
+        }
+        return .unavailable(.protocol("a lookup answered \(reply)"))
+    }
+
+    /// The look's two lists of server ids; nil for anything else (the look is skipped, not an error to report:
+    /// the record's write says whether Redis answered).
+    static func members(_ reply: RedisValue) -> DirectoryEvent? {
+        guard case .array(let lists?) = reply, lists.count == 2,
+              let alive = serverIDs(lists[0]), let silent = serverIDs(lists[1]) else { return nil }
+        return .members(alive: alive, silent: silent)
+    }
+
+    private static func serverIDs(_ reply: RedisValue) -> [String]? {
+        guard case .array(let items?) = reply else { return nil }
+        let ids = items.compactMap { $0.text }.filter(FleetKeys.isServerID)
+        return ids.count == items.count ? ids : nil
     }
 
     /// What refresh scripts did: kept (1), put back (2), or left to a live server that holds it (0, lost).

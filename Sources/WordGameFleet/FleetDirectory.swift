@@ -73,22 +73,27 @@ public final class FleetDirectory: @unchecked Sendable {
         }
     }
 
-    /// Claims `room` (a room name, any case) for a new room of this server: `.claim(ticket, room, …)`.
-    public func claim(room: String, ticket: Int) -> Submission {
+    /// Claims `room` (a room name, any case) for a new room of this server, or takes it back:
+    /// `.claim(ticket, room, …)`. A room gone with another server is refused (`.gone`) unless
+    /// `replacingGone` (a name JOIN makes, which anyone may make again); one this server held
+    /// (this `serverID`, before a restart, say) is taken back, unless a live server has it now.
+    public func claim(room: String, ticket: Int, replacingGone: Bool = false) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
         let room = room.lowercased(), ttl = timings.ttlMilliseconds
-        return submit(DirectoryWork(commands: [DirectoryScripts.claim(key, for: serverID, milliseconds: ttl)],
+        let command = DirectoryScripts.claim(key, for: serverID, milliseconds: ttl, goneMilliseconds: timings.goneMemoryMilliseconds,
+                                             replacingGone: replacingGone)
+        return submit(DirectoryWork(commands: [command],
                                     answer: { .claim(ticket: ticket, room: room, DirectoryReplies.claim($0[0], ttl: ttl)) },
                                     failed: { .claim(ticket: ticket, room: room, .unavailable($0)) }))
     }
 
-    /// Who holds `room`, and where it is: `.owner(ticket, …)`.
+    /// Who holds `room`, and where it is, or whether it is gone: `.owner(ticket, …)`.
     public func find(room: String, ticket: Int) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
         return find(key, ticket: ticket)
     }
 
-    /// Who holds the seat of resume code `seat`, and where: `.owner(ticket, …)`.
+    /// Who holds the seat of resume code `seat`, and where, or whether it is gone: `.owner(ticket, …)`.
     public func find(seat: String, ticket: Int) -> Submission {
         guard let key = FleetKeys.seat(seat) else { return .invalid }
         return find(key, ticket: ticket)
@@ -114,7 +119,8 @@ public final class FleetDirectory: @unchecked Sendable {
                                     failed: { .registeredSeats(lost: [], error: $0) }))
     }
 
-    /// Deletes our claim on `room`, only if it is still ours: `.release(room, …)`.
+    /// Deletes our claim on `room`, and the memory of it, only if still ours (the room is free, not gone):
+    /// `.release(room, …)`.
     public func release(room: String) -> Submission {
         guard let key = FleetKeys.room(room) else { return .invalid }
         let room = room.lowercased()
@@ -133,18 +139,23 @@ public final class FleetDirectory: @unchecked Sendable {
     }
 
     private func refreshes(_ keys: [String]) -> [RedisCommand] {
-        keys.map { DirectoryScripts.refresh($0, for: serverID, milliseconds: timings.ttlMilliseconds) }
+        let ttl = timings.ttlMilliseconds, gone = timings.goneMemoryMilliseconds
+        return keys.map { DirectoryScripts.refresh($0, for: serverID, milliseconds: ttl, goneMilliseconds: gone) }
     }
 
     private func find(_ key: String, ticket: Int) -> Submission {
-        submit(DirectoryWork(commands: [DirectoryScripts.find(key)], answer: { .owner(ticket: ticket, DirectoryReplies.owner($0[0])) },
-                             failed: { .owner(ticket: ticket, .unavailable($0)) }))
+        let ttl = timings.ttlMilliseconds
+        return submit(DirectoryWork(commands: [DirectoryScripts.find(key)],
+                                    answer: { .owner(ticket: ticket, DirectoryReplies.owner($0[0], ttl: ttl)) },
+                                    failed: { .owner(ticket: ticket, .unavailable($0)) }))
     }
 
-
-    /// The server is stopping: its record stops being written, and it, every
-    /// claim in `rooms` and every seat in `seats` are deleted now (each only
-    /// if ours), so nobody is sent here. Blocks until done or `milliseconds` pass.
+    /// The server is stopping: its record stops being written, and it, its
+    /// place in the fleet's list, every claim in `rooms` and every seat in
+    /// `seats` are deleted now (each only if ours, with the memory of it), so
+    /// nobody is sent here and nobody is told they are gone. Rooms and seats
+    /// left out are gone for the others, until this server (this id) takes
+    /// them back with `claim`. Blocks until done or `milliseconds` pass.
     public func leave(rooms: [String], seats: [String], waitingUpTo milliseconds: Int) {
         stopRegistering()
         let keys = rooms.compactMap(FleetKeys.room) + seats.compactMap(FleetKeys.seat)

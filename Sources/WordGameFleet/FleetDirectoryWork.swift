@@ -3,12 +3,15 @@ import RedisWire
 
 /// The worker's side: the record's timer, and the requests waiting, sent as one pipeline.
 extension FleetDirectory {
+    /// The record, and a look at the fleet's other servers in the same round trip.
     func writeRecord() {
         guard let address = lockedAddress(), let key = FleetKeys.server(serverID) else { return }
         do throws(RedisError) {
-            let register = DirectoryScripts.register(serverKey: key, record: address.record, milliseconds: timings.ttlMilliseconds)
-            let reply = try client.send(register)
-            deliver(.registered(newEpoch: reply == .integer(1), error: nil))
+            let register = DirectoryScripts.register(serverID, serverKey: key, record: address.record,
+                                                     milliseconds: timings.ttlMilliseconds)
+            let replies = try client.pipeline([register, DirectoryScripts.look(goneMilliseconds: timings.goneMemoryMilliseconds)])
+            deliver(.registered(newEpoch: replies[0] == .integer(1), error: nil))
+            if let members = DirectoryReplies.members(replies[1]) { deliver(members) }
         } catch {
             deliver(.registered(newEpoch: false, error: error))
         }
@@ -28,9 +31,11 @@ extension FleetDirectory {
         }
     }
 
-    /// Our record and our claims in `keys`, deleted in one pipeline (the server is stopping: a failure changes nothing).
+    /// Our record, our place in the fleet's list and our claims in `keys`, deleted in one pipeline (the server is
+    /// stopping: a failure changes nothing).
     func leaveNow(_ keys: [String]) {
         guard let record = FleetKeys.server(serverID) else { return }
-        _ = try? client.pipeline([.delete([record])] + keys.map { DirectoryScripts.release($0, ifOwnedBy: serverID) })
+        _ = try? client.pipeline([.delete([record]), DirectoryScripts.leave(serverID)]
+                                     + keys.map { DirectoryScripts.release($0, ifOwnedBy: serverID) })
     }
 }

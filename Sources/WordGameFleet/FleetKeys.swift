@@ -10,6 +10,16 @@ import WordGameProtocol
 ///   `SET NX` semantics (`DirectoryScripts.claim`).
 /// - `wordgame:seat:<resume-code>` → the owning server's id, while the seat
 ///   lives (from its `TOKEN` until it is given up): where `RESUME` finds it.
+/// - `wordgame:was:room:<room>` and `wordgame:was:seat:<resume-code>` → the
+///   id of the server that last held it, written with each claim and refresh
+///   to live the gone memory (`FleetTimings.goneMemoryMilliseconds`, 12 h)
+///   and deleted with the claim when it is given up: a room or seat whose
+///   claim lapsed while this says a server that is not alive is gone, not
+///   free (`DirectoryScripts`).
+/// - `wordgame:servers`, a sorted set: each server's id, scored by when it
+///   last wrote its record (Redis's clock, in milliseconds), so that the
+///   others notice one that stops answering; an id silent for the gone memory
+///   is removed.
 /// - `wordgame:epoch` (no expiry) and `wordgame:settling` (one TTL): the
 ///   directory's own memory that it is not new (`DirectoryScripts`).
 ///
@@ -25,6 +35,8 @@ public enum FleetKeys {
     public static let epoch = prefix + "epoch"
     /// Lives one TTL from the moment `epoch` was set: no new claim is taken meanwhile.
     public static let settling = prefix + "settling"
+    /// The fleet's servers, each scored by its last record's time.
+    public static let servers = prefix + "servers"
     /// Resume codes' length (the hub's `tokenLength`).
     public static let resumeCodeLength = 8
     /// Server ids: 1 to 64 of ASCII letters, digits, `-`, `_` and `.` (a host name fits).
@@ -50,6 +62,12 @@ public enum FleetKeys {
         let upper = code.uppercased()
         guard upper.count == resumeCodeLength, upper.allSatisfy(RoomCode.alphabet.contains) else { return nil }
         return prefix + "seat:" + upper
+    }
+
+    /// The key that remembers who last held the room or seat of `key` (one of `room`'s or `seat`'s keys):
+    /// `wordgame:room:7bvy` is remembered by `wordgame:was:room:7bvy`.
+    public static func was(_ key: String) -> String {
+        prefix + "was:" + key.dropFirst(prefix.count)
     }
 
     public static func isServerID(_ id: String) -> Bool {

@@ -50,12 +50,14 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let moved = Code(rawValue: "moved")
         /// The room is not on this server, and the fleet's directory cannot be asked where it is.
         public static let directoryDown = Code(rawValue: "directory-down")
+        /// The room or seat was on a server of the fleet that stopped without giving it up: its game cannot go on.
+        public static let roomGone = Code(rawValue: "room-gone")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
             .alreadyInRoom, .notHost, .gameOn, .noRound, .notPlaying, .alreadyAnswered, .tooLate, .tooSoon, .wrongRound,
             .serverFull, .noRoom, .badKey, .roomLocked, .noSuchPlayer, .tooManyRooms, .noPlayers,
-            .badCode, .slowDown, .badRules, .moved, .directoryDown,
+            .badCode, .slowDown, .badRules, .moved, .directoryDown, .roomGone,
         ]
     }
 }

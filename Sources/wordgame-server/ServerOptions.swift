@@ -116,8 +116,9 @@ struct ServerOptions: Equatable {
                                (default: the address the banner gives students)
           --server-id ID       with --directory: this server's name in the directory, unique in
                                the fleet (default: this machine's name, the port, a random part)
-          --directory-ttl-ms N with --directory: how long a dead server's rooms stay in the
-                               directory (default 10000; 1000 to 600000; refreshed every third)
+          --directory-ttl-ms N with --directory: how long a dead server's rooms are sent players
+                               before they are gone (default 10000; 1000 to 600000; refreshed
+                               every third)
           --quiet              no console line per event (joined, left, game over…)
           --version            show the release and the protocol's version
           -h, --help           show this help

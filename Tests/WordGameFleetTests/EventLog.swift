@@ -72,6 +72,11 @@ func registrations(_ event: DirectoryEvent) -> (newEpoch: Bool, error: RedisErro
     return nil
 }
 
+func members(_ event: DirectoryEvent) -> (alive: [String], silent: [String])? {
+    if case .members(let alive, let silent) = event { return (alive, silent) }
+    return nil
+}
+
 /// `count` distinct room codes in lower case, as rooms are named: the numbers 0..<count written in the alphabet, four characters each.
 func distinctCodes(_ count: Int) -> [String] {
     let alphabet = RoomCode.alphabet

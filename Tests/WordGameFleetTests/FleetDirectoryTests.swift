@@ -171,45 +171,182 @@ struct FleetDirectoryTests {
         restarted.kill()
     }
 
-    @Test func aServerThatStopsRefreshingDropsOutAfterItsTTL() async throws {
+    @Test func aRoomOfAServerThatStoppedIsGoneForOthersAndItsOwnToTakeBack() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
         let (a, b) = await settledPair(redis, logA, logB)
         _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        _ = a.register(seats: ["ABCD3467"])
+        let registered = await onOwnThread { logA.wait(for: 1) { if case .registeredSeats(let lost, nil) = $0 { lost } else { nil } } }
+        #expect(registered == [[]])
         // Refreshed, the claim outlives three TTLs.
         let lost = await onOwnThread {
             logA.clear()
             for _ in 0..<15 {
-                _ = a.refresh(rooms: ["k7px"], seats: [])
+                _ = a.refresh(rooms: ["k7px"], seats: ["ABCD3467"])
                 Poll.sleep(milliseconds: 400)
             }
-            return logA.wait(for: 15, refreshes).flatMap(\.lostRooms)
+            return logA.wait(for: 15, refreshes).flatMap { $0.lostRooms + $0.lostSeats }
         }
         #expect(lost.isEmpty)
         _ = b.find(room: "k7px", ticket: 2)
         #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "a", address: addressA)])
-        // Its record no longer refreshed, the server is gone after one TTL (waited three times over),
-        // though its room is still refreshed: nobody is sent to a dead server, and its rooms may be taken.
+        // A stops as a killed server does: no record, no refresh, nothing given up. Once its record has expired,
+        // its room and its seat are gone, not free: the order of the answers, whatever the machine's pace.
         a.stopRegistering()
-        await onOwnThread {
-            for _ in 0..<15 {
-                _ = a.refresh(rooms: ["k7px"], seats: [])
-                Poll.sleep(milliseconds: 400)
-            }
-        }
+        let seen = await onOwnThread { findUntilChanged(b, room: "k7px", log: logB, from: .owner(serverID: "a", address: addressA)) }
+        #expect(seen.last == .gone(serverID: "a"), "\(seen.suffix(3))")
         logB.clear()
-        _ = b.find(room: "k7px", ticket: 3)
+        _ = b.find(seat: "abcd3467", ticket: 3)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.gone(serverID: "a")])
+        // Nobody else may draw its code meanwhile, settled or not.
+        _ = b.claim(room: "K7PX", ticket: 4)
+        #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.gone(serverID: "a")])
+        // The same server (the same id, restarted with its rooms) takes it back, even before its record is back.
+        logA.clear()
+        _ = a.claim(room: "k7px", ticket: 5)
+        #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        a.register(addressA)
+        _ = await onOwnThread { logA.wait(for: 1, registrations) }
+        logB.clear()
+        _ = b.find(room: "k7px", ticket: 6)
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "a", address: addressA)])
+        // Given up, the room is free, not gone.
+        _ = a.release(room: "k7px")
+        #expect(await onOwnThread { logA.wait(for: 1, releases) }.map(\.released) == [true])
+        logB.clear()
+        _ = b.find(room: "k7px", ticket: 7)
         #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
-        _ = b.claim(room: "k7px", ticket: 4)
+        _ = b.claim(room: "k7px", ticket: 8)
         #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
+    }
+
+    @Test func aGoneRoomIsFreeOnceTheGoneMemoryEndsAndANameJoinMakesIsAnyonesAtOnce() async throws {
+        let redis = try RedisServerProcess()
+        // A gone memory far longer than the TTL (a loaded machine's pauses included), far shorter than a day.
+        let timings = FleetTimings(ttlMilliseconds: 2_000, refreshMilliseconds: 400, goneMemoryMilliseconds: 12_000)
+        let logA = EventLog(), logB = EventLog()
+        let (a, b) = await onOwnThread {
+            (settledDirectory("a", port: redis.port, timings: timings, address: addressA, log: logA),
+             settledDirectory("b", port: redis.port, timings: timings, address: addressB, log: logB))
+        }
+        _ = a.claim(room: "k7px", ticket: 1)
+        _ = a.claim(room: "friends", ticket: 2)
+        #expect(await onOwnThread { logA.wait(for: 2, claims) }.map(\.result) == [.claimed, .claimed])
+        a.stopRegistering()
+        let seen = await onOwnThread { findUntilChanged(b, room: "k7px", log: logB, from: .owner(serverID: "a", address: addressA)) }
+        #expect(seen.last == .gone(serverID: "a"), "\(seen.suffix(3))")
+        // A name JOIN makes is a meeting place: claimed over the gone room at once.
+        logB.clear()
+        _ = b.claim(room: "friends", ticket: 3, replacingGone: true)
+        #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        // A code is gone until the memory of it ends, then anyone's: gone, then claimed, never the other way round.
+        let claimed = await onOwnThread {
+            var results: [ClaimResult] = []
+            for ticket in 10..<200 {
+                logB.clear()
+                _ = b.claim(room: "k7px", ticket: ticket)
+                guard let result = logB.wait(for: 1, claims).first?.result else { break }
+                results.append(result)
+                if result != .gone(serverID: "a") { break }
+                Poll.sleep(milliseconds: 250)
+            }
+            return results
+        }
+        #expect(claimed.first == .gone(serverID: "a") && claimed.last == .claimed, "\(claimed.prefix(2)) … \(claimed.suffix(2))")
         // A refresh of a room a live server holds now reports it lost, and leaves it theirs.
         logA.clear()
         _ = a.refresh(rooms: ["k7px"], seats: [])
         #expect(await onOwnThread { logA.wait(for: 1, refreshes) }.map(\.lostRooms) == [["k7px"]])
+        // And the fleet's list forgets the silent server once the gone memory has passed since its last record:
+        // B's looks name it silent, then not at all.
+        let looks = await onOwnThread { () -> [(alive: [String], silent: [String])] in
+            logB.clear()
+            var count = 1
+            while true {
+                let looks = logB.wait(for: count, members)
+                guard looks.count == count, looks[count - 1].silent.contains("a") else { return looks }
+                count += 1
+            }
+        }
+        #expect(looks.last.map { $0.alive == ["b"] && $0.silent.isEmpty } == true, "\(looks.suffix(2))")
+    }
+
+    @Test func whileTheDirectorySettlesAServerWithoutItsRecordYetIsNotTakenForGone() async throws {
+        let redis = try RedisServerProcess()
+        // A TTL long enough that a loaded machine still asks within the settling it begins.
+        let timings = FleetTimings(ttlMilliseconds: 6_000, refreshMilliseconds: 1_000, pendingLimit: 4_096)
+        let logA = EventLog(), logB = EventLog()
+        // B's registration begins the epoch; A, alive but with no record written yet (as after a Redis restart,
+        // its refresh before its record), puts its room back.
+        let b = loopbackDirectory("b", port: redis.port, timings: timings, log: logB)
+        b.register(addressB)
+        #expect(await onOwnThread { logB.wait(for: 1, registrations) }.map(\.newEpoch) == [true])
+        let a = loopbackDirectory("a", port: redis.port, timings: timings, log: logA)
+        _ = a.refresh(rooms: ["k7px"], seats: [])
+        #expect(await onOwnThread { logA.wait(for: 1, refreshes) }.map(\.restored) == [1])
         logB.clear()
-        _ = b.find(room: "k7px", ticket: 5)
-        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.owner(serverID: "b", address: addressB)])
+        _ = b.find(room: "k7px", ticket: 1)
+        _ = b.claim(room: "k7px", ticket: 2)
+        let found = await onOwnThread { logB.wait(for: 1, owners) }.map(\.result)
+        let claimed = await onOwnThread { logB.wait(for: 1, claims) }.map(\.result)
+        guard case .settling? = found.first, case .settling? = claimed.first else {
+            Issue.record("while settling, a lookup came to \(found) and a claim to \(claimed)")
+            return
+        }
+        // Settled, and A still silent: gone.
+        let settled = await onOwnThread { () -> [OwnerResult] in
+            var seen: [OwnerResult] = []
+            for ticket in 10..<100 {
+                logB.clear()
+                _ = b.find(room: "k7px", ticket: ticket)
+                guard let result = logB.wait(for: 1, owners).first?.result else { break }
+                seen.append(result)
+                guard case .settling = result else { break }
+                Poll.sleep(milliseconds: 250)
+            }
+            return seen
+        }
+        #expect(settled.last == .gone(serverID: "a"), "\(settled.suffix(2))")
+    }
+
+    @Test func eachRecordWriteLooksAtTheFleetAndAServerThatStopsAnsweringIsNewsOnce() async throws {
+        let redis = try RedisServerProcess()
+        let logA = EventLog(), logB = EventLog()
+        let (a, b) = await settledPair(redis, logA, logB)
+        // A's looks, in order, until `done` says one is the one awaited; each also goes through A's watch.
+        var watch = FleetWatch(serverID: "a")
+        var news: [FleetWatch.News] = []
+        func lookUntil(_ done: @escaping @Sendable (_ alive: [String], _ silent: [String]) -> Bool) async -> Bool {
+            let looks = await onOwnThread { () -> [(alive: [String], silent: [String])] in
+                logA.clear()
+                var count = 1
+                while true {
+                    let looks = logA.wait(for: count, members)
+                    guard looks.count == count else { return looks }
+                    if done(looks[count - 1].alive, looks[count - 1].silent) { return looks }
+                    count += 1
+                }
+            }
+            for look in looks { news += watch.look(alive: look.alive, silent: look.silent) }
+            guard let last = looks.last else { return false }
+            return done(last.alive, last.silent)
+        }
+        #expect(await lookUntil { alive, _ in Set(alive) == ["a", "b"] })
+        b.stopRegistering()
+        #expect(await lookUntil { alive, silent in alive == ["a"] && silent == ["b"] })
+        #expect(await lookUntil { _, _ in true })  // one more look: no news twice
+        #expect(news == [.stoppedAnswering(serverID: "b")])
+        b.register(addressB)
+        #expect(await lookUntil { alive, _ in Set(alive) == ["a", "b"] })
+        #expect(news == [.stoppedAnswering(serverID: "b"), .cameBack(serverID: "b")])
+        // A server that stops cleanly takes itself off the list: no news.
+        await onOwnThread { b.leave(rooms: [], seats: [], waitingUpTo: 5_000) }
+        #expect(await lookUntil { alive, silent in alive == ["a"] && silent.isEmpty })
+        #expect(await lookUntil { _, _ in true })
+        #expect(news.count == 2, "\(news)")
+        withExtendedLifetime(a) {}  // its timer writes its record and looks only while it lives
     }
 
     @Test func releaseFreesOnlyOurOwnClaims() async throws {
@@ -237,7 +374,7 @@ struct FleetDirectoryTests {
         #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
     }
 
-    @Test func aClaimHeldByAServerWithNoRecordIsTakenOver() async throws {
+    @Test func aClaimHeldByAServerWithNoRecordIsGoneButANameJoinMakesIsTakenOver() async throws {
         let redis = try RedisServerProcess()
         let logA = EventLog(), logB = EventLog()
         // A claims without a record of its own (as a server whose record expired when it died).
@@ -246,9 +383,14 @@ struct FleetDirectoryTests {
         _ = a.claim(room: "k7px", ticket: 1)
         #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.claimed])
         _ = b.find(room: "k7px", ticket: 2)
-        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [OwnerResult.none])
+        #expect(await onOwnThread { logB.wait(for: 1, owners) }.map(\.result) == [.gone(serverID: "a")])
         _ = b.claim(room: "k7px", ticket: 3)
-        #expect(await onOwnThread { logB.wait(for: 1, claims) }.map(\.result) == [.claimed])
+        _ = b.claim(room: "k7px", ticket: 4, replacingGone: true)
+        #expect(await onOwnThread { logB.wait(for: 2, claims) }.map(\.result) == [.gone(serverID: "a"), .claimed])
+        // Taken over, it is B's: A's claim again finds a live holder.
+        logA.clear()
+        _ = a.claim(room: "k7px", ticket: 5)
+        #expect(await onOwnThread { logA.wait(for: 1, claims) }.map(\.result) == [.takenBy(serverID: "b", address: addressB)])
     }
 
     @Test func aDeadRedisIsUnavailableQuickly() async throws {
@@ -268,4 +410,19 @@ struct FleetDirectoryTests {
             return
         }
     }
+}
+
+/// Asks B where `room` is until the answer is no longer `from` (up to 20 s, each answer waited for, a pause
+/// between): the answers seen, in order.
+private func findUntilChanged(_ b: FleetDirectory, room: String, log: EventLog, from: OwnerResult) -> [OwnerResult] {
+    var seen: [OwnerResult] = []
+    for ticket in 1_000..<1_100 {
+        log.clear()
+        _ = b.find(room: room, ticket: ticket)
+        guard let result = log.wait(for: 1, owners).first?.result else { break }
+        seen.append(result)
+        if result != from { break }
+        Poll.sleep(milliseconds: 200)
+    }
+    return seen
 }

@@ -11,6 +11,13 @@ import WordGameFleet
         #expect(FleetKeys.server("eu-1.school_b") == "wordgame:server:eu-1.school_b")
     }
 
+    /// A room and a seat of the same characters (a name of eight digits) are remembered apart.
+    @Test func whoLastHeldARoomOrASeatIsRememberedBesideItsKey() {
+        #expect(FleetKeys.room("K7PX").map(FleetKeys.was) == "wordgame:was:room:k7px")
+        #expect(FleetKeys.seat("abcd3467").map(FleetKeys.was) == "wordgame:was:seat:ABCD3467")
+        #expect(FleetKeys.room("34673467").map(FleetKeys.was) != FleetKeys.seat("34673467").map(FleetKeys.was))
+    }
+
     @Test func anythingButARoomNameOrACodeBuildsNoKey() {
         // Empty, too long, separators, globs, non-ASCII (the Kelvin sign folds to k), control characters.
         for bad in ["", String(repeating: "a", count: 25), "K7P:", "K7P*", "K7 P", "K7PÉ", "ＫＡＢＣ", "K7P\n", "\u{212A}7PX", "a.b"] {

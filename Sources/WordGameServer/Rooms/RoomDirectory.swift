@@ -9,8 +9,9 @@ import WordGameProtocol
 /// queue is full), and the hub answers as if it were unreachable. A taken
 /// request is answered later, once, through `Hub.directoryAnswered(ticket:…)`.
 protocol RoomDirectory: AnyObject {
-    /// Claims `room` (lower case) for a new room of this server.
-    func claim(room: String, ticket: Int) -> Bool
+    /// Claims `room` (lower case) for a new room of this server. A room gone with a server that stopped
+    /// is refused (`.gone`) unless `replacingGone`: a name JOIN makes is anyone's to make again.
+    func claim(room: String, ticket: Int, replacingGone: Bool) -> Bool
     /// Where `room` (lower case) is, if another server has it.
     func find(room: String, ticket: Int) -> Bool
     /// Where the seat held for resume code `seat` is, if another server has it.
@@ -31,6 +32,9 @@ enum DirectoryAnswer: Equatable {
     case elsewhere(Elsewhere)
     /// Nobody has it (a lookup), or only this server did, stale.
     case nowhere
+    /// Its server stopped without giving it up (its record expired), within the directory's gone memory
+    /// (`FleetTimings.goneMemoryMilliseconds`): its game cannot go on, and its code is nobody else's meanwhile.
+    case gone
     /// A directory that is new or came back empty takes no new claim for this long (see `DirectoryScripts`).
     case settling(milliseconds: Int)
     /// Redis cannot be reached (or the directory's queue is full): nothing is known.

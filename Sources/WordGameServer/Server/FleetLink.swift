@@ -6,7 +6,9 @@ import WordGameProtocol
 /// The server's side of the fleet's directory: the hub's `RoomDirectory`,
 /// asked through `FleetDirectory` (which talks to Redis on a queue of its
 /// own), its answers brought back to the loop through the loop's mail, and
-/// the server's record, rooms and seats refreshed once a period.
+/// the server's record, rooms and seats refreshed once a period, and the
+/// fleet's servers watched with it: one that stops answering is told on the
+/// console once, dated (`FleetWatch`).
 ///
 /// The loop's alone, but for `FleetDirectory`'s own queue.
 final class FleetLink: RoomDirectory {
@@ -21,6 +23,7 @@ final class FleetLink: RoomDirectory {
     /// a class joining at once is a few requests to the directory, not one a student.
     private var newSeats: [String] = []
     private var goneSeats: [String] = []
+    private var watch: FleetWatch
 
     /// Nil if the server id or the address is not one a record can hold.
     init?(_ configuration: FleetConfiguration, port: UInt16, webPort: UInt16?, post: @escaping @Sendable (DirectoryEvent) -> Void,
@@ -34,11 +37,14 @@ final class FleetLink: RoomDirectory {
         self.directory = directory
         self.log = log
         self.warn = warn
+        watch = FleetWatch(serverID: configuration.serverID)
     }
 
     // MARK: RoomDirectory
 
-    func claim(room: String, ticket: Int) -> Bool { directory.claim(room: room, ticket: ticket) == .queued }
+    func claim(room: String, ticket: Int, replacingGone: Bool) -> Bool {
+        directory.claim(room: room, ticket: ticket, replacingGone: replacingGone) == .queued
+    }
     func find(room: String, ticket: Int) -> Bool { directory.find(room: room, ticket: ticket) == .queued }
     func find(seat: String, ticket: Int) -> Bool { directory.find(seat: seat, ticket: ticket) == .queued }
     func release(room: String) { _ = directory.release(room: room) }
@@ -80,6 +86,7 @@ final class FleetLink: RoomDirectory {
         case .claim(let ticket, _, let result): hub.directoryAnswered(ticket: ticket, answer(result), at: now)
         case .owner(let ticket, let result): hub.directoryAnswered(ticket: ticket, answer(result), at: now)
         case .registered(let newEpoch, let error): registered(newEpoch: newEpoch, error: error)
+        case .members(let alive, let silent): looked(alive: alive, silent: silent)
         case .refreshed(let lostRooms, _, let restored, let error):
             if error == nil, restored > 0 { log(FleetConsoleTexts.restored(restored)) }
             for room in lostRooms { warn(FleetConsoleTexts.lost(room: room)) }
@@ -102,10 +109,23 @@ final class FleetLink: RoomDirectory {
         if newEpoch { log(FleetConsoleTexts.newEpoch(settlingSeconds: (configuration.timings.ttlMilliseconds + 999) / 1_000)) }
     }
 
+    /// A server that stopped answering is a problem to date, as the directory's own absence is (`warn`: kept
+    /// with --quiet); one that came back is news.
+    private func looked(alive: [String], silent: [String]) {
+        for news in watch.look(alive: alive, silent: silent) {
+            switch news {
+            case .stoppedAnswering(let id):
+                warn(FleetConsoleTexts.stoppedAnswering(id, goneMilliseconds: configuration.timings.goneMemoryMilliseconds))
+            case .cameBack(let id): log(FleetConsoleTexts.cameBack(id))
+            }
+        }
+    }
+
     private func answer(_ result: ClaimResult) -> DirectoryAnswer {
         switch result {
         case .claimed: .ours
         case .takenBy(let id, let address): place(id, address)
+        case .gone: .gone
         case .settling(let milliseconds): .settling(milliseconds: milliseconds)
         case .unavailable: .unreachable
         }
@@ -114,6 +134,9 @@ final class FleetLink: RoomDirectory {
     private func answer(_ result: OwnerResult) -> DirectoryAnswer {
         switch result {
         case .owner(let id, let address): place(id, address)
+        // Our own id: this server, cut off from Redis for a while, is alive after all; the hub looks here.
+        case .gone(let id): id == configuration.serverID ? .nowhere : .gone
+        case .settling(let milliseconds): .settling(milliseconds: milliseconds)
         case .none: .nowhere
         case .unavailable: .unreachable
         }

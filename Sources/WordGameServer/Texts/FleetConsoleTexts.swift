@@ -26,4 +26,20 @@ enum FleetConsoleTexts {
         "fleet: room \(room) is claimed by another server in the directory now (it expired while the directory "
             + "was out of reach). Its players here play on; new players are sent to the other server."
     }
+
+    static func stoppedAnswering(_ id: String, goneMilliseconds: Int) -> String {
+        "fleet: server \(id) stopped answering (its record in the directory expired): its rooms and seats are gone "
+            + "for \(spoken(goneMilliseconds)) unless it comes back, and those who name them are told so"
+    }
+
+    static func cameBack(_ id: String) -> String {
+        "fleet: server \(id) answers again: its rooms are found again as it takes them back"
+    }
+
+    /// A duration as an operator reads it: whole hours, else whole minutes, else seconds.
+    static func spoken(_ milliseconds: Int) -> String {
+        if milliseconds >= 3_600_000, milliseconds % 3_600_000 == 0 { return "\(milliseconds / 3_600_000) h" }
+        if milliseconds >= 60_000, milliseconds % 60_000 == 0 { return "\(milliseconds / 60_000) min" }
+        return "\((milliseconds + 999) / 1_000) s"
+    }
 }

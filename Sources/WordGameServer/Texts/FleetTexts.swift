@@ -1,7 +1,8 @@
 import WordGameProtocol
 
 /// What a server of a fleet says to people about rooms and seats on other
-/// servers, and about a directory it cannot reach (`HubFleet.swift`). Each
+/// servers, about rooms and seats whose server stopped (gone), and about a
+/// directory it cannot reach (`HubFleet.swift`). Each
 /// says what to type, and where, for a person at `nc`; a browser's address
 /// comes with it when the other server has a web port.
 enum FleetTexts {
@@ -34,6 +35,30 @@ enum FleetTexts {
             + "(nc \(place.host) \(place.port)) and type RESUME \(code)."
     }
 
+    // Gone: the room's server stopped without giving it up. Its game is lost (rooms live in their server's memory),
+    // so each text says what comes next for the one who asked, not where to go.
+
+    static func goneToJoin(_ room: String) -> String {
+        "\(gone(room)) Ask your teacher for the new room's code."
+    }
+
+    static func goneToHost(_ room: String) -> String {
+        "\(gone(room)) Open a new room with HOST."
+    }
+
+    static func goneToWatch(_ room: String) -> String {
+        "\(gone(room)) Once a new room is open, type WATCH and its code."
+    }
+
+    static func goneSeat(_ code: String) -> String {
+        "The seat of resume code \(code) was on a server that stopped; its game cannot go on here. "
+            + "Ask your teacher for the new room's code (a teacher opens one with HOST)."
+    }
+
+    private static func gone(_ room: String) -> String {
+        "Room \(room) was on a server that stopped; its game cannot go on here."
+    }
+
     static func roomDirectoryDown(_ room: String) -> String {
         "Room \(room) is not on this server, and the directory that knows which server has each room cannot be reached "
             + "just now, so it cannot be found. Try again in a moment. Games already playing go on."
@@ -50,6 +75,11 @@ enum FleetTexts {
     static func settlingJoin(_ room: String, seconds: Int) -> String {
         "The directory of the school's rooms has just started (or restarted), and the servers are putting their rooms "
             + "back: room \(room) is looked for again every second, for up to \(seconds) s."
+    }
+
+    static func settlingSeat(seconds: Int) -> String {
+        "The directory of the school's rooms has just started (or restarted), and the servers are putting their rooms "
+            + "and seats back: your seat is looked for again every second, for up to \(seconds) s."
     }
 
     static let hostDirectoryDown = "A new room needs a code that no other server of this school uses, and the directory "

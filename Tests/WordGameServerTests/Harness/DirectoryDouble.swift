@@ -26,6 +26,8 @@ final class DirectoryDouble: RoomDirectory {
     private(set) var registeredSeats: [String] = []
     private(set) var releasedSeats: [String] = []
     private(set) var releasedRooms: [String] = []
+    /// Rooms claimed over a gone room of the same name (a name JOIN makes), in order.
+    private(set) var claimedReplacingGone: [String] = []
     /// Whether the next request is refused at once, as a full queue refuses it.
     var full = false
 
@@ -36,7 +38,11 @@ final class DirectoryDouble: RoomDirectory {
         return true
     }
 
-    func claim(room: String, ticket: Int) -> Bool { take(.claimRoom(room), ticket) }
+    func claim(room: String, ticket: Int, replacingGone: Bool) -> Bool {
+        guard take(.claimRoom(room), ticket) else { return false }
+        if replacingGone { claimedReplacingGone.append(room) }
+        return true
+    }
     func find(room: String, ticket: Int) -> Bool { take(.findRoom(room), ticket) }
     func find(seat: String, ticket: Int) -> Bool { take(.findSeat(seat), ticket) }
     func release(room: String) { releasedRooms.append(room) }

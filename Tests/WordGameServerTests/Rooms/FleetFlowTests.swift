@@ -235,6 +235,100 @@ import WordGameProtocol
         #expect(world.directory?.pending.isEmpty == true)
     }
 
+    @Test func aRoomWhoseServerStoppedIsGoneForJoinWatchAndTheHostsKey() {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect()
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN K7PX", from: bo)
+        world.answerDirectory(.findRoom("k7px"), .gone)
+        world.expect(bo, [greeting, "OK NAME \"Bo\"", "ERROR room-gone \"Room K7PX was on a server that stopped; its game cannot go "
+                              + "on here. Ask your teacher for the new room's code.\""])
+        let teacher = world.connect()
+        world.type("HOST k7px abcdefghjkmn", from: teacher)
+        world.answerDirectory(.findRoom("k7px"), .gone)
+        world.type("WATCH K7PX", from: teacher)
+        world.answerDirectory(.findRoom("k7px"), .gone)
+        world.expect(teacher, [greeting,
+                               "ERROR room-gone \"Room K7PX was on a server that stopped; its game cannot go on here. "
+                                   + "Open a new room with HOST.\"",
+                               "ERROR room-gone \"Room K7PX was on a server that stopped; its game cannot go on here. "
+                                   + "Once a new room is open, type WATCH and its code.\""])
+        #expect(world.hub.rooms.isEmpty)
+        #expect(world.directory?.claimedReplacingGone == [], "a lookup claims nothing")
+    }
+
+    @Test func aPersonAtNcIsToldTheRoomsServerStoppedInOneSentence() {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect(mode: .human)
+        world.type("NAME Bo", from: bo)
+        world.type("JOIN 7bvy", from: bo)
+        world.answerDirectory(.findRoom("7bvy"), .gone)
+        world.expect(bo, [greeting, "Hello, Bo! Now type JOIN to play (or JOIN and a room's name).",
+                          "Sorry: Room 7BVY was on a server that stopped; its game cannot go on here. "
+                              + "Ask your teacher for the new room's code."])
+    }
+
+    @Test func aResumeCodeOfAServerThatStoppedIsGoneAndCountsAsNoWrongGuess() {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect(from: "192.0.2.9")
+        for _ in 0..<12 {
+            world.type("RESUME abcd3467", from: bo)
+            world.answerDirectory(.findSeat("ABCD3467"), .gone)
+        }
+        let lines = world.take(bo).dropFirst()
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy {
+            $0 == "ERROR room-gone \"The seat of resume code ABCD3467 was on a server that stopped; its game cannot go on here. "
+                + "Ask your teacher for the new room's code (a teacher opens one with HOST).\""
+        }, "\(lines.prefix(2))")
+        #expect(world.holds.isEmpty, "a code that was given is no guess: nothing slows the address down")
+    }
+
+    @Test func hostDrawsAnotherCodeForOneGoneWithAServerThatStopped() throws {
+        let world = HubWorld(fleet: true)
+        let teacher = world.connect()
+        world.type("HOST", from: teacher)
+        let first = try #require(world.directory?.pending.first?.request)
+        world.answerDirectory(first, .gone)
+        let second = try #require(world.directory?.pending.first?.request, "another code is drawn")
+        #expect(second != first)
+        #expect(world.take(teacher) == [greeting], "nothing is said of the gone code")
+        world.answerDirectory(second, .ours)
+        guard case .claimRoom(let code) = second else { throw Failure("a HOST claims, not \(second)") }
+        #expect(world.take(teacher).contains { $0.hasPrefix("OK HOST \"\(code)\" ") })
+        #expect(world.directory?.claimedReplacingGone == [], "a code gone with its server is never a new room's")
+    }
+
+    @Test func aJoinThatMakesARoomMayReplaceAGoneOneOfThatName() {
+        let world = HubWorld(fleet: true)
+        let ana = world.connect()
+        world.type("NAME Ana", from: ana)
+        world.type("JOIN friends", from: ana)
+        #expect(world.directory?.claimedReplacingGone == ["friends"])
+        world.answerDirectory(.claimRoom("friends"), .ours)
+        #expect(world.hub.rooms["friends"] != nil)
+    }
+
+    @Test func aLookupWhileTheDirectorySettlesAsksAgainEachSecondAndIsToldOnce() {
+        let world = HubWorld(fleet: true)
+        let bo = world.connect()
+        world.type("RESUME ABCD3467", from: bo)
+        world.answerDirectory(.findSeat("ABCD3467"), .settling(milliseconds: 4_200))
+        #expect(world.take(bo).last == "INFO \"\(FleetTexts.settlingSeat(seconds: 5))\"")
+        world.advance(by: 1_000)
+        world.answerDirectory(.findSeat("ABCD3467"), .settling(milliseconds: 3_200))
+        #expect(world.take(bo).isEmpty, "told once")
+        world.advance(by: 1_000)
+        world.answerDirectory(.findSeat("ABCD3467"), .gone)
+        #expect(world.take(bo).map { $0.prefix(16) } == ["ERROR room-gone "])
+        world.type("WATCH K7PX", from: bo)
+        world.answerDirectory(.findRoom("k7px"), .settling(milliseconds: 2_000))
+        #expect(world.take(bo).last == "INFO \"\(FleetTexts.settlingJoin("K7PX", seconds: 2))\"")
+        world.advance(by: 1_000)
+        world.answerDirectory(.findRoom("k7px"), .elsewhere(elsewhere))
+        #expect(world.take(bo).first == "MOVED \"192.0.2.3\" 4001 \"http://192.0.2.3:8081\"")
+    }
+
     @Test func aSeatIsFindableAcrossTheFleetFromItsCodeUntilItIsGivenUp() {
         let world = HubWorld(resumeGraceMilliseconds: 5_000, fleet: true)
         let ana = world.connect()
