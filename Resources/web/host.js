@@ -226,7 +226,10 @@ function refused(host, link, m, moved) {
     projector.key = '';
     host.reclaiming = false;
     link.stopReconnecting('offline');
-    startProblem(`Room ${code} is gone: it was closed, or it stayed empty for 15 minutes. Open a new room.`);
+    // room-gone: on a fleet, the server that held the room stopped for good (its game cannot go on anywhere).
+    const why = m.code === 'room-gone' ? withoutCommands(m.text)
+      : `Room ${code} is gone: it was closed, or it stayed empty for 15 minutes.`;
+    startProblem(`${why} Open a new room.`);
     return;
   }
   if (m.code === 'directory-down') { retryOpening(host, link, m.text); return; }

@@ -297,6 +297,10 @@ function error(m) {
     case 'bad-code':
       seatGone(`Your seat in room ${room} is no longer held: the time to come back ran out, or you left.`);
       return;
+    case 'room-gone':
+      // A fleet's server that held the room stopped for good: the server's words say so, and what to do.
+      seatGone(withoutCommands(m.text));
+      return;
     case 'slow-down': link.retryLater(6000); return;
     case 'directory-down':
       // RESUME of a seat not held here, and the fleet's directory cannot say where it is: said, and tried again

@@ -65,6 +65,8 @@ public enum ClientTexts {
         case .roomLocked: return "Room \(code) is locked: the host lets nobody new in now. Ask them to unlock it."
         case .badRoom: return "\"\(room ?? "")\" is not a room code: codes are 1 to 24 letters, digits, - or _."
         case .tooManyRooms: return "The server has no space for another room: join one that exists with --room CODE."
+        // A fleet's room whose server stopped: the server's words say what happened and what to do.
+        case .roomGone: return withoutCommands(error.text)
         default: return error.text
         }
     }

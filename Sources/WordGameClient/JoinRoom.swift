@@ -56,7 +56,8 @@ public enum JoinRoom {
             if error.code == .badName { _ = try? connection.next(timeout: 2) }
             return .nameRefused(ClientTexts.nameRefused(error, room: room))
         // `moved` here came without a MOVED the client could read: said as the server wrote it.
-        case .error(let error) where [.badRoom, .noRoom, .roomLocked, .tooManyRooms, .directoryDown, .moved].contains(error.code):
+        case .error(let error) where [.badRoom, .noRoom, .roomLocked, .tooManyRooms, .directoryDown, .moved, .roomGone]
+            .contains(error.code):
             return .roomRefused(ClientTexts.roomRefused(error, room: room))
         case .bye(let text):
             throw ClientError(text)

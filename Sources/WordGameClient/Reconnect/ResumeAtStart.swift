@@ -30,7 +30,7 @@ public enum ResumeAtStart {
             case .error(let problem) where [.badCode, .slowDown, .badArgument].contains(problem.code):
                 return .notHeld("The server holds no seat for resume code \(code.uppercased()) any more "
                     + "(the time to come back ran out, or the seat was given up)")
-            case .error(let problem) where problem.code == .alreadyInRoom || problem.code == .unknownCommand:
+            case .error(let problem) where [.alreadyInRoom, .unknownCommand, .roomGone].contains(problem.code):
                 return .notHeld(ClientTexts.withoutCommands(problem.text))
             // The seat may be held elsewhere, so it is not given up: the same command later may find it.
             case .error(let problem) where problem.code == .directoryDown || problem.code == .moved:

@@ -17,7 +17,8 @@ final class ResumeAttempt {
         case slowDown
         /// The server holds no seat for this code (`ERROR bad-code`), or does not know RESUME
         /// (`ERROR unknown-command`), or says it is elsewhere without a place the client could read
-        /// (`ERROR moved` alone): trying again here is pointless.
+        /// (`ERROR moved` alone), or the seat was on a fleet's server that stopped (`ERROR room-gone`):
+        /// trying again here is pointless.
         case refused(ProtocolError)
         /// Another server of the fleet holds the seat (`MOVED`, `ERROR moved`): the next try goes there.
         case moved(Move)
@@ -105,7 +106,7 @@ final class ResumeAttempt {
         case .resumed:
             phase = .over
             return .resumed(connection, [])
-        case .error(let problem) where [.badCode, .unknownCommand, .moved].contains(problem.code):
+        case .error(let problem) where [.badCode, .unknownCommand, .moved, .roomGone].contains(problem.code):
             phase = .over
             return .refused(problem)
         case .error(let problem) where problem.code == .slowDown:
