@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+import Testing
+import WordGame
+import WordGameProtocol
+import WordGameTestSupport
+
+/// A server of a fleet killed mid-game and started again with its lesson (`--state`), beside another server,
+/// sharing a real redis-server on 127.0.0.1: it takes its own id back, and with it its room, in the fleet's
+/// directory too, and the class comes back to it, some through the other server.
+@Suite(.serialized,
+       .enabled(if: RedisServerProcess.binary != nil, "redis-server is not installed: the fleet's restart is not tried"))
+struct FleetRestartTests {
+    static func connect(_ port: UInt16, _ label: String) throws -> TestClient {
+        let client = try TestClient(port: port, label: label)
+        try client.machineModeAfterGreeting()
+        return client
+    }
+
+    /// The id the banner's fleet line gives: `…, as <id>; players of the others …`.
+    static func serverID(in banner: String) -> String? {
+        guard let range = banner.range(of: #", as [^;]+;"#, options: .regularExpression) else { return nil }
+        return String(banner[range].dropFirst(5).dropLast())
+    }
+
+    @Test func aKilledServerStartedAgainHasItsRoomBackInTheFleetAndTheGameGoesOn() async throws {
+        try await onOwnThread {
+            let redis = try RedisServerProcess()
+            let place = try RestartOverTheWireTests.Place()
+            // A TTL a loaded machine keeps: the restart comes back within it, as a server restarted by systemd does.
+            let fleet = ["--directory", "redis://127.0.0.1:\(redis.port)", "--directory-ttl-ms", "6000", "--advertise", "127.0.0.1"]
+                + RestartOverTheWireTests.game
+            let port = RedisServerProcess.freePort()
+            // No --server-id: the id is made up at start, and the lesson brings it back.
+            let a = try ServerChild(fleet, port: port, state: place.state)
+            let b = try ServerChild(fleet + ["--server-id", "b"])
+            let id = try #require(Self.serverID(in: a.banner))
+
+            let teacher = try Self.connect(port, "teacher")
+            teacher.send("HOST")
+            let (room, key) = try teacher.waitFor(timeout: 10) { if case .hosted(let room, let key) = $0 { (room, key) } else { nil } }
+            let ana = try Self.connect(port, "Ana"), bo = try Self.connect(port, "Bo")
+            try ana.join(as: "Ana", room: room)
+            try bo.join(as: "Bo", room: room)
+            teacher.send("START")
+            for (client, rightly) in [(ana, true), (bo, false)] {
+                let pair = try client.waitForRound(timeout: 20)
+                client.send(BotAnswer.line(for: pair, rightly: rightly, words: TestServer.defaultWords))
+            }
+            _ = try ana.waitForRound(timeout: 20)
+            try RestartOverTheWireTests.waitForSave(place.lessonFile(port: port), holding: "\"roundsPlayed\":1")
+            let codes = [try #require(ana.token), try #require(bo.token)]
+            a.kill()
+
+            let again = try ServerChild(fleet, port: port, state: place.state)
+            #expect(Self.serverID(in: again.banner) == id, "the same id as before: its claims are its own")
+            // Through the other server, the room and the seats are found on the restarted one.
+            let newcomer = try Self.connect(b.port, "newcomer")
+            newcomer.send("WATCH \(room)")
+            #expect(try newcomer.moved(orUntil: { _ in false }, timeout: 20)?.port == Int(port))
+            let boBack = try Self.connect(b.port, "Bo through b")
+            boBack.send("RESUME \(codes[1])")
+            #expect(try boBack.moved(orUntil: { _ in false }, timeout: 20)?.port == Int(port))
+
+            let host = try Self.connect(port, "teacher again")
+            host.send("HOST \(room) \(key)")
+            _ = try host.waitFor { $0 == .you(.hosting) }
+            let players = try codes.enumerated().map { index, code in
+                let client = try Self.connect(port, "player \(index) again")
+                client.send("RESUME \(code)")
+                _ = try client.waitFor { if case .resumed = $0 { true } else { false } }
+                return client
+            }
+            for number in [2, 3] {
+                for client in players {
+                    let pair = try client.waitForRound(timeout: 30)
+                    #expect(pair.number == number)
+                    client.send(BotAnswer.line(for: pair, rightly: true, words: TestServer.defaultWords))
+                }
+            }
+            let over = try players.map { try $0.waitForGameOver(timeout: 30) }
+            #expect(over.map { [$0.correct, $0.wrong] } == [[3, 0], [2, 1]])
+            _ = again.stop()
+            let console = b.stop()
+            #expect(!console.contains("fleet: server \(id) stopped answering"), "back within the TTL: never taken for gone")
+        }
+    }
+}
