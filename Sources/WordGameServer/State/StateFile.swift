@@ -17,8 +17,9 @@ struct StateFile {
     let port: UInt16
     var path: String { directory + "/lesson-\(port).json" }
 
-    /// A file bigger than this is not read: a lesson of 10,000 players and 15 pairs takes a few MiB.
-    static let maxBytes = 64 << 20
+    /// A file bigger than this is not read (a lesson of 10,000 players and 15 pairs takes a few MiB; one
+    /// this big is a room of thousands thousands of pairs into a game, or not a lesson file).
+    static let maxBytes = 256 << 20
     /// A lesson saved longer ago than this is over: its rooms are not taken up again (its games are recorded as stopped early).
     static let restoreWithinSeconds = 3_600.0
 
