@@ -27,6 +27,19 @@ import WordGameProtocol
         #expect(press(&playing, .character("s")).isEmpty)
     }
 
+    /// A server restarting with its lesson: the projector's seat is taken back, not given up, and it says so.
+    @Test func aRestartingServersGoodbyeIsADropForTheProjectorToo() {
+        var state = host(playing: true)
+        state.receive(.token(code: "HOSTCODE", graceSeconds: 60), at: t(0))
+        state.receive(.restarting(graceSeconds: 60), at: t(1_000))
+        state.receive(.bye("The server is restarting; your seat and score are kept."), at: t(1_000))
+        #expect(state.goodbye == nil)
+        #expect(state.resumableSeat == HeldSeat(token: ResumeToken(code: "HOSTCODE", graceSeconds: 60), room: "k7px", restarting: true))
+        state.reconnecting = Reconnecting(attempt: 2, deadline: t(361_000), restarting: true)
+        let frame = PresentRenderer.frame(state, columns: 100, rows: 30, now: t(5_000))
+        #expect(frame.rows.contains { $0.contains("The server is restarting… your seat is kept") }, "\(frame.rows)")
+    }
+
     /// A projector taken back during the room's third game numbers it as the results files do.
     @Test func aProjectorTakenBackMidLessonNumbersTheGameOn() {
         var state = PresentState()
