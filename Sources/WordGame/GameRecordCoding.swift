@@ -21,7 +21,12 @@ extension GameRecord.RoundRecord {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(String(verdicts.map { verdict in Self.letters.first { $0.0 == verdict }!.1 }), forKey: .verdicts)
+        try container.encode(Self.letters(of: verdicts), forKey: .verdicts)
         try container.encode(milliseconds, forKey: .milliseconds)
+    }
+
+    /// The verdicts as the file keeps them, a letter a slot.
+    public static func letters(of verdicts: [Verdict?]) -> String {
+        String(verdicts.map { verdict in letters.first { $0.0 == verdict }!.1 })
     }
 }

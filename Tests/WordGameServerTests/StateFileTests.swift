@@ -50,6 +50,23 @@ import WordGame
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "it holds the rooms' keys: its owner's alone")
     }
 
+    /// The rooms are written by hand (`LessonJSON`): what `JSONDecoder` reads back is the room, whatever its names hold.
+    @Test func aRoomWrittenByHandReadsBackAsItWas() throws {
+        var room = Self.room("main", players: 4, rounds: 3)
+        room.members[0].name = "Zoë \"the bear\" \\ 漢字 🍎"
+        room.members[1].name = "tab\there\u{1}\u{1F}/slash"
+        room.host = nil
+        room.hostingMember = 2
+        room.savedResults = nil
+        room.game?.record.finish(at: 1_763_900_123.25, ranks: [0: 1, 2: 2], stoppedEarly: true)
+        room.game?.record.leave(slot: 3, duringPair: 2)
+        let read = try JSONDecoder().decode(SavedRoom.self, from: Data(LessonJSON.encode(room)))
+        #expect(read == room)
+        var plain = Self.room("k7px", players: 1, rounds: 0)
+        plain.game = nil
+        #expect(try JSONDecoder().decode(SavedRoom.self, from: Data(LessonJSON.encode(plain))) == plain)
+    }
+
     @Test(arguments: [
         ("{\"format\":1,\"rooms\":[{\"name\":", "not valid JSON"),
         ("{\"format\":1,\"savedAt\":1}", "no \"rooms\""),

@@ -62,7 +62,7 @@ final class StateWriter: @unchecked Sendable {
         var rooms: [Data] = []
         var kept: [String: (room: SavedRoom, json: Data)] = [:]
         for room in state.rooms {
-            let json = try written[room.name].flatMap { $0.room == room ? $0.json : nil } ?? encoder.encode(room)
+            let json = written[room.name].flatMap { $0.room == room ? $0.json : nil } ?? Data(LessonJSON.encode(room))
             rooms.append(json)
             kept[room.name] = (room, json)
         }
