@@ -34,6 +34,11 @@ export const CONNECT_TIMEOUT_MS = 6_000;
 export const RESTART_ALLOWANCE_MS = 300_000;
 /** Reconnect delays, as wordgame-client's: at once, then 0.25, 0.5, 1, 2 s, then every 2–3 s with jitter. */
 const BACKOFF_MS = [0, 250, 500, 1000, 2000];
+/**
+ * After RESTARTING the steady step is 0.5–1 s: the server is known to be coming back, a refused connect costs
+ * it nothing, and a class should be back within a second of it answering (every 2–3 s left some 3 s behind).
+ */
+const RESTART_STEP_MS = 500;
 
 export function socketURL() {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
@@ -243,7 +248,8 @@ export class Link {
     const plan = this.reconnect;
     const now = Date.now();
     if (now >= plan.deadline) { this.stopReconnecting('lost'); return; }
-    const wait = delay ?? (BACKOFF_MS[plan.attempt] ?? 2000 + Math.random() * 1000);
+    const steady = this.restarting ? RESTART_STEP_MS * (1 + Math.random()) : 2000 + Math.random() * 1000;
+    const wait = delay ?? Math.min(BACKOFF_MS[plan.attempt] ?? steady, steady);
     plan.attempt += 1;
     this.setStatus('reconnecting', {
       attempt: plan.attempt, secondsLeft: Math.ceil((plan.deadline - now) / 1000), since: plan.since, restarting: this.restarting,

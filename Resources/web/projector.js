@@ -75,6 +75,7 @@ export class Projector {
     this.gameOver = false;
     this.countdownEnds = 0;
     this.round = null;
+    this.restartWait = ''; // NOTICE restarted: what the pair's place says while a restored game waits
     this.progress = null;
     this.waiting = null;
     this.lastReveal = null;
@@ -316,7 +317,7 @@ export class Projector {
     $('answered-bar').style.width = answeredShown && progress.playing > 0
       ? `${(100 * Math.min(progress.answered, progress.playing)) / progress.playing}%` : '0%';
     $('answered-bar').parentElement.hidden = !answeredShown;
-    $('thinking').textContent = round ? thinkingText(this.waiting) : '';
+    $('thinking').textContent = round ? thinkingText(this.waiting) : (this.restartWait ?? '');
     this.fitRound();
   }
 
@@ -470,6 +471,8 @@ const OBSERVER_LINES = {
   ARRIVED(m) { if (!this.roster.includes(m.name)) this.roster.push(m.name); },
   DEPARTED(m) { this.roster = this.roster.filter((name) => name !== m.name); },
   NOTICE(m) {
+    // A game the server took up after a restart waits for its players: said under the pair until the pair comes.
+    if (m.event === 'restarted') this.restartWait = withoutCommands(m.text);
     if (m.event === 'locked') this.locked = true;
     if (m.event === 'unlocked') this.locked = false;
     // The closed screen says it; and a page has no commands to type ("Type JOIN <room> …").
@@ -496,6 +499,7 @@ const OBSERVER_LINES = {
   },
   ROUND(m, receivedAt) {
     this.round = { ...m, at: receivedAt };
+    this.restartWait = '';
     this.progress = null;
     startFall(m.ms, this.game?.roundMs ?? m.ms, receivedAt);
   },

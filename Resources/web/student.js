@@ -104,6 +104,9 @@ const state = {
   carried: null,
   /** After RESUME's SCORE: the open pair's ROUND follows the leaderboard if the pair is still ours to answer (§4, RESUME). */
   afterScore: false,
+  // A server that restarted with the lesson kept: its game waits for its players, then plays the open pair again
+  // (NOTICE restarted, Protocol.md §4 "A server that restarts"). What the status line says meanwhile; '' otherwise.
+  restartWait: '',
   /** Between OK RESUME and its YOU line: a YOU LOBBY then means the game ended while the link was down. */
   afterResume: false,
   timeUp: false,
@@ -149,7 +152,9 @@ function receive(message, receivedAt) {
   // After RESUME's SCORE and leaderboard, the first other line is the open pair's ROUND, or it is not ours to answer.
   if (state.afterScore && !isTopLine(message)) {
     state.afterScore = false;
-    if (message.type !== 'ROUND') noRoundAfterResume();
+    // A restored game waits between two pairs: no pair is open, and the one that was is played again.
+    if (message.type === 'NOTICE' && message.event === 'restarted') waitForTheReplay();
+    else if (message.type !== 'ROUND') noRoundAfterResume();
   }
   const whole = blocks.take(message);
   if (whole) takeBlock(whole);
@@ -395,6 +400,11 @@ function followMove(place, m) {
 }
 
 function notice(m) {
+  if (m.event === 'restarted') {
+    // Said until the pair comes (the status line), not for a notice's few seconds: others' comings and goings follow.
+    state.restartWait = withoutCommands(m.text);
+    return;
+  }
   const room = spokenRoom(state.room);
   let text = m.text;
   if (m.event === 'removed' && m.text.startsWith('You were removed')) text = `You were removed from room ${room} by the host.`;
@@ -480,6 +490,7 @@ function beginGame(info) {
   state.outAfter = null;
   state.countdownEnds = 0;
   state.gameProblem = '';
+  state.restartWait = '';
   $('verdict').textContent = '';
   $('verdict').className = 'verdict';
   stopFall();
@@ -497,6 +508,7 @@ function newRound(m, receivedAt) {
   state.timeUp = false;
   state.tooSoonUntil = 0;
   state.gameProblem = '';
+  state.restartWait = '';
   startFall(m.ms, receivedAt);
   // The first frame that draws the pair: a tap made before it, or within the reading floor after it, was meant for the pair before.
   const round = state.round;
@@ -596,6 +608,20 @@ function noRoundAfterResume() {
   if (known?.said && known.sent) state.gameProblem = `Your answer may not have reached the server in time: pair ${n}'s result will tell.`;
   else if (known?.said) state.gameProblem = `Your answer was not sent: your time for pair ${n} ran out while the connection was down.`;
   else state.gameProblem = `${lost}Your time for pair ${n} is up. Its result comes when the others have answered.`;
+}
+
+/**
+ * RESUME into a game the server took up again after a restart: no pair is open. The one that was is played
+ * again from the start, so nothing this page kept of it counts: not a tap, not a time that ran out.
+ */
+function waitForTheReplay() {
+  state.carried = null;
+  state.round = null;
+  state.pressed = null;
+  state.answerSent = false;
+  state.answerTaken = false;
+  state.gameProblem = '';
+  stopFall();
 }
 
 /** How much of a pair's time must be left for the page to be sure the server still counted it (a network's delay). */
@@ -859,6 +885,7 @@ function gameStatus() {
   if (state.gameProblem) return state.gameProblem;
   if (state.me === 'OUT') return `You are out (${state.game.maxIncorrect} wrong attempts): you watch the game to the end.`;
   if (state.me === 'WATCHING') return 'You joined during this game: you watch it and play from the next one.';
+  if (!state.round && state.restartWait) return state.restartWait;
   if (!state.round) return state.lastRevealed === 0 && !state.openPair ? 'Get ready: the first pair is coming…' : '';
   if (state.pressed && state.answerTaken) {
     const progress = state.progress;

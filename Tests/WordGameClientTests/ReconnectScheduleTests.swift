@@ -33,6 +33,18 @@ import WordGame
         #expect(ReconnectSchedule.wait(afterFailure: 9, slowDown: false, jitter: 7) == 2_999)
     }
 
+    /// A server that said RESTARTING is coming back: the tries come every 0.5–1 s, not 2–3 s.
+    @Test func afterRestartingTheTriesComeWithinASecond() {
+        #expect(ReconnectSchedule.wait(afterFailure: 1, slowDown: false, restarting: true, jitter: 0) == 250)
+        #expect(ReconnectSchedule.wait(afterFailure: 4, slowDown: false, restarting: true, jitter: 0) == 500)
+        #expect(ReconnectSchedule.wait(afterFailure: 9, slowDown: false, restarting: true, jitter: 0) == 500)
+        #expect(ReconnectSchedule.wait(afterFailure: 9, slowDown: false, restarting: true, jitter: 0.99) == 995)
+        #expect(ReconnectSchedule.wait(afterFailure: 9, slowDown: false, jitter: 0) == 2_000, "a drop of the network: as before")
+        var schedule = ReconnectSchedule(droppedAt: t(0), graceSeconds: 60, restarting: true)
+        for _ in 1...8 { schedule.failed(at: schedule.nextAttemptAt, jitter: 0.5) }
+        #expect(schedule.nextAttemptAt <= t(8_000), "eight tries within 8 s: \(schedule.nextAttemptAt)")
+    }
+
     @Test func slowDownWaitsThreeToFourSeconds() {
         var schedule = ReconnectSchedule(droppedAt: t(0), graceSeconds: 60)
         schedule.started()

@@ -28,7 +28,7 @@ public final class Reconnector {
         self.seat = seat
         self.address = address
         self.server = server
-        schedule = ReconnectSchedule(droppedAt: droppedAt, graceSeconds: seat.triesForSeconds)
+        schedule = ReconnectSchedule(droppedAt: droppedAt, graceSeconds: seat.triesForSeconds, restarting: seat.restarting)
         self.jitter = jitter
     }
 

@@ -317,11 +317,21 @@ def come_back(port, code, teacher, students, tess, resume_code, before, players,
                    timeout=30, describe=lambda: f"connection {text(driver, 'connection')!r}, counters {counters(driver)}")
         check(text(driver, "where") == f"Room {code} · {name}",
               f"{name}'s page is back in room {code}, counters as before {counters(driver)}, no click")
-    # Back, before pair 2 is played again: Ana answered it before the server went, Bo had not.
+    # Back, before pair 2 is played again: Ana answered it before the server went, Bo had not. Neither is told of
+    # that pair as it was (Ana's answer is not kept, Bo's time did not run out): the page says the pair comes again.
     for name, driver in students.items():
         settle(driver)
+        replayed_before = any(l.startswith("ROUND 2 ") for l in list(again.lines))
+        status = text(driver, "game-status") or ""
+        replayed = replayed_before or any(l.startswith("ROUND 2 ") for l in list(again.lines))
         driver.save_screenshot(os.path.join(SHOTS, f"server-restart-{HOW}-student-back-{name.lower()}-375x667.png"))
-        print(f"note: {name}'s page, back before pair 2 is played again, says {text(driver, 'game-status')!r}", flush=True)
+        check("is up" not in status and not status.startswith("Answered"),
+              f"{name}'s page tells nothing of pair 2 as it was before the restart: {status!r}")
+        if not replayed:
+            check(status.startswith("The server restarted") or status.startswith("Everyone is back"),
+                  f"{name}'s page says pair 2 comes again: {status!r}")
+        else:
+            print(f"note: pair 2 came again before {name}'s page was read: {status!r}", flush=True)
     settle(teacher)
     teacher.save_screenshot(os.path.join(SHOTS, f"server-restart-{HOW}-teacher-back-1280x720.png"))
 
