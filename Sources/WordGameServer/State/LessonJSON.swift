@@ -139,9 +139,25 @@ final class LessonJSON {
 
     private func boolean(_ value: Bool) { value ? raw("true") : raw("false") }
 
-    private func number(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+    private func number(_ value: Int) { number(Int64(value)) }
 
-    private func number(_ value: Int64) { bytes.append(contentsOf: String(value).utf8) }
+    /// Digits written straight into the bytes: a room's record is mostly numbers, and a String for each was most of their cost.
+    private func number(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
 
     /// Wall-clock seconds: Swift's shortest form that reads back as the same number, valid JSON for any finite value.
     private func number(_ value: Double) { bytes.append(contentsOf: (value.isFinite ? "\(value)" : "0").utf8) }
@@ -149,6 +165,12 @@ final class LessonJSON {
     /// RFC 8259 §7: a quote, a backslash and the controls U+0000–U+001F escaped; everything else as its UTF-8.
     private func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most names and words need no escape: copied whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")

@@ -10,8 +10,10 @@ import WordGamePOSIX
 /// to the operator (and one when it can be again), never a game.
 final class StateWriter: @unchecked Sendable {
     let file: StateFile
-    /// Saves come at most this often: a crash loses at most the changes of the last quarter second.
-    static let interval = 250
+    /// Saves come at most this often: a crash loses at most the changes of the last second, which is never more
+    /// than the pair being played (a pair lasts a second at least, but from the command line). More often cost a
+    /// server of a hundred classes, a pair closing somewhere every few milliseconds, a save every time.
+    static let interval = 1_000
 
     private let queue = DispatchQueue(label: "wordgame.state")
     private let lock = NSLock()
