@@ -6,10 +6,10 @@ import WordGameProtocol
 /// that was open when the server stopped again, from a fresh start, so that
 /// nobody is judged on a pair they could not answer.
 ///
-/// It waits `restartWait` at most: a student who does not come back (a
-/// closed laptop) holds the class no longer than that, and misses the pairs
-/// that pass as anyone away does. Once every player is back, the pair
-/// comes `restartCountdown` later, time to see it coming.
+/// It waits `restartWaitMilliseconds` at most: a student who does not come
+/// back (a closed laptop) holds the class no longer than that, and misses
+/// the pairs that pass as anyone away does. Once every player is back, the
+/// pair comes `restartCountdownMilliseconds` later, time to see it coming.
 extension Room {
     static let restartWaitMilliseconds = 20_000
     static let restartCountdownMilliseconds = 3_000

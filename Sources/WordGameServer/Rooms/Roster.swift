@@ -54,6 +54,11 @@ struct Roster {
         if ready { readyCount += 1 }
     }
 
+    /// No game is on: whoever played, was out or watched it waits for the next one.
+    mutating func backToTheLobby() {
+        for (id, member) in members where member.state != .lobby { members[id]?.state = .lobby }
+    }
+
     /// A member leaves; returns who they were.
     mutating func remove(_ id: PlayerID) -> Member? {
         guard let member = members.removeValue(forKey: id) else { return nil }

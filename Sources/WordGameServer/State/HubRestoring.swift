@@ -30,6 +30,8 @@ extension Hub {
             rooms[name] = room
             restored.rooms += 1
             if let game = saved.game, restoreGame(game, players: bySlot, in: room, at: now) { restored.games += 1 }
+            // No game taken up (none was on, or its record did not hold together): everyone is in the lobby.
+            if room.game == nil { room.roster.backToTheLobby() }
         }
         return restored
     }

@@ -152,6 +152,17 @@ import WordGameProtocol
         #expect(world.hub.restore(state, at: world.now) == Hub.Restored(rooms: 1, seats: 1, games: 0))
         let main = try #require(world.hub.rooms["main"])
         #expect(main.roster.members.count == 1 && main.listName == WordListName.standard)
+        // A game whose record does not fit its players is not taken up: who played it waits in the lobby.
+        var broken = world.hub.lessonState(savedAt: 0, serverID: nil)
+        broken.rooms = []
+        let pairs = [Pair(english: "a", spanish: "b", isCorrect: true, translation: "b")]
+        var playing = room("lab", [SavedSeat(name: "Eve", code: "K7PXABCG", state: "PLAYING", ready: true, slot: 0)])
+        playing.game = SavedGame(record: GameRecord(room: "lab", number: 1, rules: .original, startedAt: 0, pairs: pairs, players: ["Eve"]),
+                                 scores: [Score(), Score()], roundsPlayed: 0)
+        broken.rooms = [playing]
+        #expect(world.hub.restore(broken, at: world.now) == Hub.Restored(rooms: 1, seats: 1, games: 0))
+        let lab = try #require(world.hub.rooms["lab"])
+        #expect(lab.game == nil && lab.roster.members.values.map(\.state) == [.lobby])
     }
 
     /// A lesson too old to take up: its game is recorded as stopped early, everyone who played ranked by score.
