@@ -39,7 +39,8 @@ extension Report {
             }
         }
         self.init(
-            games: games.count, stoppedEarly: games.filter(\.stoppedEarly).count, firstStarted: games.first?.started, lastEnded: games.last?.ended,
+            games: games.count, stoppedEarly: games.filter(\.stoppedEarly).count,
+            firstStarted: games.first?.started, lastEnded: games.last?.ended,
             players: players.values.sorted { a, b in
                 if let better = a.isMoreAccurate(than: b) { return better }
                 if a.games != b.games { return a.games > b.games }

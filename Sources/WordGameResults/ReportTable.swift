@@ -106,7 +106,8 @@ extension Report {
         default: ""
         }
         let early = stoppedEarly > 0 ? " (\(stoppedEarly) stopped early)" : ""
-        return "\(games) game\(games == 1 ? "" : "s")\(early), \(players.count) player\(players.count == 1 ? "" : "s"), \(dates)from \(source)"
+        let people = "\(players.count) player\(players.count == 1 ? "" : "s")"
+        return "\(games) game\(games == 1 ? "" : "s")\(early), \(people), \(dates)from \(source)"
     }
 
     /// The summary line and the three tables, a blank line apart.

@@ -41,7 +41,8 @@ enum StateBench {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         print("""
             wordgame-bench state: the lesson kept on disk (--state) or not, runs interleaved, each on a fresh server; 127.0.0.1 only
-              room: \(options.players) players, \(options.rounds) triggers a run (fanout's: the last answer to the next ROUND on every socket)
+              room: \(options.players) players, \(options.rounds) triggers a run \
+            (fanout's: the last answer to the next ROUND on every socket)
               district: \(options.rooms) rooms of \(options.size) on one server, all playing a game of \(districtPairs) pairs at once,
                 each player answering within \(options.thinkMilliseconds) ms of its ROUND (a class), then at once (stress);
                 time: START to the last GAMEOVER; CPU: the server's, all threads
@@ -82,7 +83,8 @@ enum StateBench {
             spread, state off alone (max/min over its runs): room p50 %.3f, district CPU %.3f
             """, options.players, p50(true), p50(false), p50(true) / p50(false), cpu(true) * 1e6, cpu(false) * 1e6, cpu(true) / cpu(false),
                      seconds(true), seconds(false), seconds(true) / seconds(false), districtCPU(true) * 1e6, districtCPU(false) * 1e6,
-                     districtCPU(true) / districtCPU(false), stressCPU(true) * 1e6, stressCPU(false) * 1e6, stressCPU(true) / stressCPU(false),
+                     districtCPU(true) / districtCPU(false),
+                     stressCPU(true) * 1e6, stressCPU(false) * 1e6, stressCPU(true) / stressCPU(false),
                      spread(room[false]!.map(\.p50)), spread(district[false]!.map(\.cpuPerPlayerRound))))
         exit(0)
     }
