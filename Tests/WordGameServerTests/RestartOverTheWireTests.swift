@@ -53,7 +53,8 @@ import WordGameTestSupport
         let host = try connect(port, "host")
         host.send("NAME Ms Lee")
         host.send("HOST")
-        let (room, key) = try host.waitFor { if case .hosted(let room, let key) = $0 { (room, key) } else { nil } }
+        // A fleet's new directory settles for a TTL before it takes a new room (FleetRestartTests): generous.
+        let (room, key) = try host.waitFor(timeout: 30) { if case .hosted(let room, let key) = $0 { (room, key) } else { nil } }
         let ana = try connect(port, "ana"), bo = try connect(port, "bo")
         try ana.join(as: "Ana", room: room)
         try bo.join(as: "Bo", room: room)

@@ -51,8 +51,9 @@ enum BrowserTools {
 /// (`BrowserTurns`); `seconds`: about how long it runs alone, so that the longest cases go first. Outside the
 /// real-time turns of `onOwnThread`: a case waiting for its turn must not keep the suite's other real-time tests
 /// waiting too.
-func onBrowserTurn<T>(seconds: Double, _ body: () throws -> T) async rethrows -> T {
-    try await onOwnThreadOutsideTurns { try BrowserTurns.shared.taking(seconds: seconds, body) }
+/// `lanes`: how many of the turns it takes (a case that runs its own server binary and three browsers weighs two).
+func onBrowserTurn<T>(seconds: Double, lanes: Int = 1, _ body: () throws -> T) async rethrows -> T {
+    try await onOwnThreadOutsideTurns { try BrowserTurns.shared.taking(seconds: seconds, lanes: lanes, body) }
 }
 
 /// Turns for the browser cases. A case mostly waits (for a pair's time, for the page to notice a hung link) and
@@ -68,6 +69,7 @@ final class BrowserTurns: @unchecked Sendable {
     private struct Waiting {
         let id: Int
         let seconds: Double
+        let lanes: Int
     }
 
     // Everything below is guarded by `condition`.
@@ -77,23 +79,23 @@ final class BrowserTurns: @unchecked Sendable {
     private var nextID = 0
     private var firstGrant: Date?
 
-    func taking<T>(seconds: Double, _ body: () throws -> T) rethrows -> T {
+    func taking<T>(seconds: Double, lanes: Int = 1, _ body: () throws -> T) rethrows -> T {
         condition.lock()
-        let me = Waiting(id: nextID, seconds: seconds)
+        let me = Waiting(id: nextID, seconds: seconds, lanes: min(max(1, lanes), Self.sideBySide))
         nextID += 1
         waiting.append(me)
         let firstGrant = self.firstGrant ?? Date(timeIntervalSinceNow: Self.gathering)
         self.firstGrant = firstGrant
-        while Date() < firstGrant || free == 0 || next()?.id != me.id {
+        while Date() < firstGrant || free < me.lanes || next()?.id != me.id {
             if Date() < firstGrant { _ = condition.wait(until: firstGrant) } else { condition.wait() }
         }
         waiting.removeAll { $0.id == me.id }
-        free -= 1
+        free -= me.lanes
         condition.broadcast()
         condition.unlock()
         defer {
             condition.lock()
-            free += 1
+            free += me.lanes
             condition.broadcast()
             condition.unlock()
         }

@@ -31,7 +31,7 @@ extension BrowserTests {
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"),
           .enabled(if: BrowserTests.serverBinary != nil, "needs the built wordgame-server"))
     func aStoppedServerStartedAgainGivesEveryPageItsSeatAndTheGameGoesOn() async throws {
-        try await onBrowserTurn(seconds: 31) {
+        try await onBrowserTurn(seconds: 31, lanes: 2) {
             let run = try runRestartCase("term")
             #expect(run.stdout.contains("page says 'The server is restarting…"))
             #expect(run.stdout.contains("ok: the TCP player heard RESTARTING 60, then BYE"))
@@ -43,7 +43,7 @@ extension BrowserTests {
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"),
           .enabled(if: BrowserTests.serverBinary != nil, "needs the built wordgame-server"))
     func aKilledServerStartedAgainGivesEveryPageItsSeatAndTheGameGoesOn() async throws {
-        try await onBrowserTurn(seconds: 31) {
+        try await onBrowserTurn(seconds: 31, lanes: 2) {
             let run = try runRestartCase("kill")
             #expect(run.stdout.contains("page says 'Connection lost — reconnecting…"))
         }

@@ -1,4 +1,5 @@
 import WordGame
+import WordGameProtocol
 
 /// The lesson's rooms written as JSON by hand, byte for byte what `JSONEncoder` would give
 /// them to read back (`Codable`'s keys, nil fields left out), several times faster: a
@@ -141,23 +142,7 @@ final class LessonJSON {
 
     private func number(_ value: Int) { number(Int64(value)) }
 
-    /// Digits written straight into the bytes: a room's record is mostly numbers, and a String for each was most of their cost.
-    private func number(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
+    private func number(_ value: Int64) { DecimalDigits.append(value, to: &bytes) }
 
     /// Wall-clock seconds: Swift's shortest form that reads back as the same number, valid JSON for any finite value.
     private func number(_ value: Double) { bytes.append(contentsOf: (value.isFinite ? "\(value)" : "0").utf8) }

@@ -36,18 +36,8 @@ struct FleetRestartTests {
             let b = try ServerChild(fleet + ["--server-id", "b"])
             let id = try #require(Self.serverID(in: a.banner))
 
-            let teacher = try Self.connect(port, "teacher")
-            teacher.send("HOST")
-            let (room, key) = try teacher.waitFor(timeout: 10) { if case .hosted(let room, let key) = $0 { (room, key) } else { nil } }
-            let ana = try Self.connect(port, "Ana"), bo = try Self.connect(port, "Bo")
-            try ana.join(as: "Ana", room: room)
-            try bo.join(as: "Bo", room: room)
-            teacher.send("START")
-            for (client, rightly) in [(ana, true), (bo, false)] {
-                let pair = try client.waitForRound(timeout: 20)
-                client.send(BotAnswer.line(for: pair, rightly: rightly, words: TestServer.defaultWords))
-            }
-            _ = try ana.waitForRound(timeout: 20)
+            let lesson = try RestartOverTheWireTests.lessonAtPairTwo(port: port)
+            let (room, key, ana, bo) = (lesson.room, lesson.key, lesson.ana, lesson.bo)
             try RestartOverTheWireTests.waitForSave(place.lessonFile(port: port), holding: "\"roundsPlayed\":1")
             let codes = [try #require(ana.token), try #require(bo.token)]
             a.kill()
@@ -62,23 +52,7 @@ struct FleetRestartTests {
             boBack.send("RESUME \(codes[1])")
             #expect(try boBack.moved(orUntil: { _ in false }, timeout: 20)?.port == Int(port))
 
-            let host = try Self.connect(port, "teacher again")
-            host.send("HOST \(room) \(key)")
-            _ = try host.waitFor { $0 == .you(.hosting) }
-            let players = try codes.enumerated().map { index, code in
-                let client = try Self.connect(port, "player \(index) again")
-                client.send("RESUME \(code)")
-                _ = try client.waitFor { if case .resumed = $0 { true } else { false } }
-                return client
-            }
-            for number in [2, 3] {
-                for client in players {
-                    let pair = try client.waitForRound(timeout: 30)
-                    #expect(pair.number == number)
-                    client.send(BotAnswer.line(for: pair, rightly: true, words: TestServer.defaultWords))
-                }
-            }
-            let over = try players.map { try $0.waitForGameOver(timeout: 30) }
+            let over = try RestartOverTheWireTests.comeBackAndFinish(port: port, room: room, key: key, codes: codes)
             #expect(over.map { [$0.correct, $0.wrong] } == [[3, 0], [2, 1]])
             _ = again.stop()
             let console = b.stop()

@@ -120,7 +120,9 @@ def play(driver, bo, cy, watcher):
     thinking = wait_until("who is thinking", lambda: (text(driver, "thinking") or "").startswith("Still thinking"))
     check(thinking, f"the projector says who is still thinking: {text(driver, 'thinking')!r}")
     # Generous: beside a loaded suite the pair may last its whole time and more (its clock starts when it left).
-    wait_until("the first reveal", lambda: (text(driver, "reveal-truth") or "").startswith(("✓ Pair 1:", "✗ Pair 1:")), timeout=30)
+    wait_until("the first reveal", lambda: (text(driver, "reveal-truth") or "").startswith(("✓ Pair 1:", "✗ Pair 1:")), timeout=30,
+               describe=lambda: f"reveal {text(driver, 'reveal-truth')!r}, pair {text(driver, 'p-english')!r}, "
+               f"thinking {text(driver, 'thinking')!r}, Cy saw {cy_plays.rounds} {cy_plays.reveals}")
     check(re.match(r"^\d of 2 got it right · \d wrong · \d too slow$", text(driver, "reveal-tally")),
           f"the reveal tells how the class did: {text(driver, 'reveal-tally')!r}")
     wait_until("the leaderboard", lambda: driver.execute_script("return document.querySelectorAll('#p-top li').length") == 2)
