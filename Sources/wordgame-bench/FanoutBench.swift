@@ -83,12 +83,7 @@ enum FanoutBench {
         // Each socket is a descriptor in the bench and another in the server, both under the same limit.
         // main raised the soft limit to the hard one already: raising it again only reads it.
         let largest = raiseDescriptorLimit() - 200
-        func number(_ text: String?, _ flag: String, _ range: ClosedRange<Int>) -> Int {
-            guard let text, let number = Int(text), range.contains(number) else {
-                fail("\(flag) \(text ?? ""): not a number in \(range.lowerBound)...\(range.upperBound)\n\(usage)")
-            }
-            return number
-        }
+        func number(_ text: String?, _ flag: String, _ range: ClosedRange<Int>) -> Int { flagNumber(text, flag, range, usage: usage) }
         while let argument = rest.popFirst() {
             switch argument {
             case "--pairs": options.pairs = number(rest.popFirst(), argument, 1...100)

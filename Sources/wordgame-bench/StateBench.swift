@@ -150,12 +150,7 @@ enum StateBench {
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
         var rest = arguments[...]
-        func number(_ text: String?, _ flag: String, _ range: ClosedRange<Int>) -> Int {
-            guard let text, let number = Int(text), range.contains(number) else {
-                fail("\(flag) \(text ?? ""): not a number in \(range.lowerBound)...\(range.upperBound)\n\(usage)")
-            }
-            return number
-        }
+        func number(_ text: String?, _ flag: String, _ range: ClosedRange<Int>) -> Int { flagNumber(text, flag, range, usage: usage) }
         while let argument = rest.popFirst() {
             switch argument {
             case "--players": options.players = number(rest.popFirst(), argument, 3...50_000)

@@ -136,3 +136,11 @@ func splitLines(_ pending: inout [UInt8], adding bytes: ArraySlice<UInt8>, _ onL
     }
     pending.removeFirst(start)
 }
+
+/// A flag's number, in `range`; the bench stops with the usage otherwise.
+func flagNumber(_ text: String?, _ flag: String, _ range: ClosedRange<Int>, usage: String) -> Int {
+    guard let text, let number = Int(text), range.contains(number) else {
+        fail("\(flag) \(text ?? ""): not a number in \(range.lowerBound)...\(range.upperBound)\n\(usage)")
+    }
+    return number
+}
