@@ -13,11 +13,13 @@ extension Room {
         seat?.awaySince = nil
         seat?.lastConnection = nil
         let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + [rulesLine, .info(hostWelcome)]
-        outbox.send(afterOK + lines + observerStart(at: now) + restartNotice(at: now), to: id)
+        outbox.send(afterOK + lines + observerStart(at: now), to: id)
         if returning {
             broadcast([.notice(.host, Self.hostIsBack)])
             environment.log(ConsoleTexts.hostBack(room: name))
         }
+        // After the news of its own return, so that a screen showing the latest notice shows why no pair is open.
+        outbox.send(restartNotice(at: now), to: id)
     }
 
     /// The host's connection `id` went (dropped, quit or left): the seat waits for the key.
