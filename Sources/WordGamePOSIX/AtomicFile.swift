@@ -18,13 +18,18 @@ public enum AtomicFile {
 
     /// `mode`: the new file's permissions (0o600 for one only its owner may read).
     public static func write(_ text: String, to path: String, mode: mode_t = 0o644) throws(Failure) {
+        try write(bytes: Array(text.utf8), to: path, mode: mode)
+    }
+
+    /// The same for bytes made ready (a file of several MiB is not copied into a `String` and out again).
+    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(Failure) {
         let temporary = directory(of: path) + "/." + name(of: path) + ".tmp"
         // A temporary file left by a crash keeps its old permissions when opened again: start afresh.
         unlink(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure(path) }
         do throws(Failure) {
-            try writeAll(fd, Array(text.utf8), path: temporary)
+            try writeAll(fd, bytes, path: temporary)
             guard fsync(fd) == 0 else { throw failure(temporary) }
         } catch {
             close(fd)

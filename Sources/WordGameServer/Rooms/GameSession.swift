@@ -24,8 +24,6 @@ final class GameSession {
     /// A game taken up again after a restart waits between two pairs for its
     /// players to come back; the next pair opens then (`RoomRestart.swift`).
     var resumesAt: Instant?
-    /// PROGRESS, at most once per interval.
-    var progressUpdate = Coalescer()
 
     init(match: Match, record: GameRecord) {
         self.match = match

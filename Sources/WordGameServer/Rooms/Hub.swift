@@ -87,7 +87,6 @@ final class Hub {
     func disconnected(_ id: PlayerID, at now: Instant, why: Departure = .dropped) {
         affinity.check()
         guard !savedForRestart, let session = sessions[id], session.awaySince == nil else { return }
-        if session.room != nil { environment.changed() }
         if why == .dropped, holdSeat(id, at: now) { return }
         // NOTICE dropped promises a held seat; a drop whose seat is not held is a leaving.
         leaveRoom(id, why: why, announced: why == .dropped ? .left : nil, at: now)
@@ -140,15 +139,6 @@ final class Hub {
         }
     }
 
-    /// Whether a command may change what the lesson keeps on disk: anything but asking, answering (an answer
-    /// is kept once its pair closes) and the connection's own mode.
-    static func mayChangeTheLesson(_ command: ClientCommand) -> Bool {
-        switch command {
-        case .help, .ping, .status, .answer, .mode, .rules(nil): false
-        default: true
-        }
-    }
-
     // MARK: Commands
 
     /// A command from the seat `id` (lines that do not parse, and `MODE`, are
@@ -156,7 +146,6 @@ final class Hub {
     func handle(_ command: ClientCommand, from id: PlayerID, at now: Instant) {
         affinity.check()
         if command != .quit { heard(id) }
-        if Self.mayChangeTheLesson(command) { environment.changed() }
         switch command {
         case .help:
             outbox.send(HelpText.lines.map(ServerMessage.help) + [.end(.help)], to: id)
@@ -259,7 +248,6 @@ final class Hub {
     /// left empty. `announced`: the room's notice, when not the one `why` makes.
     func leaveRoom(_ id: PlayerID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let session = sessions[id], let room = session.room else { return }
-        environment.changed()
         seat(id, in: nil)
         switch session.role {
         case .member: room.remove(id, why: why, announced: announced, at: now)
@@ -282,7 +270,8 @@ final class Hub {
     /// the transport where it stands now.
     func seat(_ id: PlayerID, in room: Room?, as role: Role? = nil) {
         guard sessions[id] != nil else { return }
-        environment.changed()  // also when a command that waited for the fleet's directory seats it, later
+        // What the lesson keeps of a seat changes here, whatever moved it (a command, a drop given up, the directory's answer).
+        environment.changed()
         sessions[id]!.room = room
         if let role { sessions[id]!.role = role }
         if room != nil { sessions[id]!.enteredARoom = true }

@@ -13,6 +13,7 @@ extension Room {
 
     func setLocked(_ locked: Bool, by id: PlayerID) {
         self.locked = locked
+        environment.changed()
         outbox.send(.lockSet(locked), to: id)
         broadcast([.notice(locked ? .locked : .unlocked, locked ? lockedText : Self.unlockedText)])
         environment.log(ConsoleTexts.locked(room: name, locked))

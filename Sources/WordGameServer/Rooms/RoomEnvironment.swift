@@ -18,7 +18,8 @@ struct RoomEnvironment {
     var log: (String) -> Void
     /// A finished game, for the results files.
     var gameEnded: (GameRecord) -> Void
-    /// Something a lesson kept on disk holds changed (a seat, a room, a pair closed): it is saved soon (`StateWriter`).
+    /// Something the lesson kept on disk holds changed: a seat (`Hub.seat`), a room forgotten, its rules or lock,
+    /// a game started or ended, a pair closed. It is saved soon (`StateWriter`); answers and drops are not kept.
     var changed: () -> Void = {}
     /// Where students join room `room` in a browser (the `WEB` line to the
     /// host and viewers); nil when the server has no web port.

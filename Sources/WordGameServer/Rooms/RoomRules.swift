@@ -21,6 +21,7 @@ extension Room {
         if let milliseconds = change.roundMilliseconds { rules.roundMilliseconds = milliseconds }
         if let count = change.maxIncorrect { rules.maxIncorrect = count }
         if let list = change.list { listName = list }
+        environment.changed()
         outbox.send(.rulesSet, to: id)
         broadcast([rulesLine])
         if case .rules(let told) = rulesLine { environment.log(ConsoleTexts.rules(room: name, told)) }

@@ -18,9 +18,6 @@ struct LessonState: Codable, Equatable {
     /// The server's name in its fleet, kept so that a restarted server takes its own rooms back.
     var serverID: String?
     var rooms: [SavedRoom]
-
-    var seatCount: Int { rooms.reduce(0) { $0 + $1.members.count + ($1.host?.code == nil ? 0 : 1) } }
-    var gameCount: Int { rooms.reduce(0) { $0 + ($1.game == nil ? 0 : 1) } }
 }
 
 struct SavedRoom: Codable, Equatable {

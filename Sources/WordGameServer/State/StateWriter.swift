@@ -23,7 +23,7 @@ final class StateWriter: @unchecked Sendable {
     private var lastProblem: String?
     /// Each room as last written, and its JSON (the queue's): a room that has not changed since is not encoded
     /// again. A server of a hundred classes saves after each pair of any of them; most rooms are as they were.
-    private var written: [String: (room: SavedRoom, json: Data)] = [:]
+    private var written: [String: (room: SavedRoom, json: [UInt8])] = [:]
     private let warn: @Sendable (String) -> Void
 
     init(file: StateFile, warn: @escaping @Sendable (String) -> Void) {
@@ -57,23 +57,17 @@ final class StateWriter: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// The file's JSON: the state without its rooms, with each room's JSON put in their place (`written`).
-    private func encode(_ state: LessonState) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var rooms: [Data] = []
-        var kept: [String: (room: SavedRoom, json: Data)] = [:]
+    /// The file's JSON, each room's taken from `written` when the room is as it was.
+    private func encode(_ state: LessonState) -> [UInt8] {
+        var rooms: [[UInt8]] = []
+        var kept: [String: (room: SavedRoom, json: [UInt8])] = [:]
         for room in state.rooms {
-            let json = written[room.name].flatMap { $0.room == room ? $0.json : nil } ?? Data(LessonJSON.encode(room))
+            let json = written[room.name].flatMap { $0.room == room ? $0.json : nil } ?? LessonJSON.encode(room)
             rooms.append(json)
             kept[room.name] = (room, json)
         }
         written = kept
-        var empty = state
-        empty.rooms = []
-        let head = String(decoding: try encoder.encode(empty), as: UTF8.self)
-        let list = "\"rooms\":[" + rooms.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ",") + "]"
-        return head.replacingOccurrences(of: "\"rooms\":[]", with: list)
+        return LessonJSON.document(state, rooms: rooms)
     }
 
     private func writeNewest() {
@@ -84,7 +78,7 @@ final class StateWriter: @unchecked Sendable {
         guard let state else { return }
         let problem: String?
         do {
-            try AtomicFile.write(try encode(state), to: file.path, mode: 0o600)
+            try AtomicFile.write(bytes: encode(state), to: file.path, mode: 0o600)
             problem = nil
         } catch {
             problem = "\(error)"

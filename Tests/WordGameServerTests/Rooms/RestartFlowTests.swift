@@ -135,6 +135,21 @@ import WordGameProtocol
         #expect(world.lessonChanges > before, "the pair closed")
     }
 
+    /// The room's own settings are kept too: a change of rules or of the lock asks for a save, asking for them does not.
+    @Test func rulesAndTheLockAreSavedAsTheyChange() {
+        let world = HubWorld()
+        let ana = world.player("Ana")
+        var before = world.lessonChanges
+        world.type("RULES", from: ana)
+        world.type("STATUS", from: ana)
+        #expect(world.lessonChanges == before)
+        world.type("RULES OUT 2", from: ana)
+        #expect(world.lessonChanges > before)
+        before = world.lessonChanges
+        world.type("LOCK", from: ana)
+        #expect(world.lessonChanges > before)
+    }
+
     /// The file is read as a stranger's: what does not hold together is left out, never trusted into a room.
     @Test func partsOfAFileThatDoNotHoldTogetherAreLeftOut() throws {
         let world = HubWorld()
