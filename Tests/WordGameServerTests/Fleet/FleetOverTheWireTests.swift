@@ -201,8 +201,13 @@ struct FleetOverTheWireTests {
             try back.machineModeAfterGreeting()
             back.send("RESUME \(code)")
             #expect(try back.waitForError(timeout: 10).code == .roomGone)
-            // The claim has lapsed; the memory of who held it has not, and B draws another code.
+            // The claim lapses (with its TTL, a moment after A's record, which made it gone); the memory of who held
+            // it does not, and B draws another code.
             let url = "redis://127.0.0.1:\(redis.port)"
+            let lapsing = Date()
+            while try TestFleet.holder(of: FleetKeys.room(room)!, in: url) != nil, Date().timeIntervalSince(lapsing) < 20 {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
             #expect(try TestFleet.holder(of: FleetKeys.room(room)!, in: url) == nil)
             #expect(try TestFleet.holder(of: FleetKeys.was(FleetKeys.room(room)!), in: url) == "a")
             projector.send("HOST")
