@@ -29,7 +29,8 @@ extension Room {
             return requestRoomUpdate(at: now)
         }
         guard game != nil else {
-            return outbox.send(.error(ProtocolError(.noRound, Self.nothingToStop)), to: id)
+            let text = countdown == nil ? Self.nothingToStop : Self.autoStartIsNotStopped
+            return outbox.send(.error(ProtocolError(.noRound, text)), to: id)
         }
         outbox.send(.stopped, to: id)
         endGameEarly(at: now)

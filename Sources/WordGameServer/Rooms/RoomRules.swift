@@ -32,7 +32,8 @@ extension Room {
         guard isHost(id) else { return ProtocolError(.notHost, rulesNotHostText) }
         switch phase {
         case .playing: return ProtocolError(.gameOn, Self.rulesDuringGame)
-        case .countdown: return ProtocolError(.gameOn, Self.rulesDuringCountdown)
+        case .countdown(let countdown):
+            return ProtocolError(.gameOn, countdown.byHost ? Self.rulesDuringCountdown : Self.rulesDuringAutoStart)
         case .lobby: break
         }
         if let pairs = change.pairs, !Rules.hostPairCountRange.contains(pairs) {

@@ -91,6 +91,7 @@ extension Room {
     static let unlockedText = "The host unlocked the room: new players can join."
     static let startCalledOff = "The host called off the start."
     static let nothingToStop = "No game is on: there is nothing to stop."
+    static let autoStartIsNotStopped = "No game is on yet: the players are ready and theirs starts by itself. START begins it now."
     static let gameIsOn = "A game is on: wait for it to end (answer with y / n if you play)."
     static let nobodyYet = "Nobody has joined yet: wait for players, then type START."
     static let noPairOpen = "No pair is open; wait for the next one."

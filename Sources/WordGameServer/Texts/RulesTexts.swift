@@ -10,6 +10,8 @@ extension Room {
 
     static let rulesDuringGame = "The rules change between games: wait for this game to end (or STOP it), then type RULES again."
     static let rulesDuringCountdown = "A game is about to start: STOP calls it off, then type RULES again."
+    /// The ready players' countdown is not the host's to call off (Protocol.md §4, STOP): START begins that game now.
+    static let rulesDuringAutoStart = "The players are ready and a game is about to start: the rules change after it (START begins it now)."
 
     static func pairsOutOfRange(_ pairs: Int) -> String {
         let range = Rules.hostPairCountRange

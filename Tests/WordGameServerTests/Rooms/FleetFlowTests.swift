@@ -220,6 +220,9 @@ import WordGameProtocol
         world.expect(bo, [greeting] + movedLines(
             "Your seat is on another server of this school, 192.0.2.3 port 4001. Type QUIT, connect there (nc 192.0.2.3 4001) "
                 + "and type RESUME ABCD3467."))
+        // No browser address after RESUME, as the document says (the other server has a web port here).
+        #expect(!elsewhere.web.isEmpty && ProtocolDriftTests.document.contains(
+            "After `RESUME` the\n  text names no browser address"))
         // Codes nobody holds are wrong codes, limited per address as on one server.
         for _ in 0..<10 {
             world.type("RESUME ABCD3468", from: bo)
