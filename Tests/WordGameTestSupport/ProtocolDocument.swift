@@ -159,8 +159,8 @@ public struct ProtocolDocument: Sendable {
     }
 
     /// An item of §3's "in the order each command checks it" list: what it is for (`NAME`, `HOST <room> <key>`,
-    /// `RULES` with settings…) and its error codes in the document's order. A code in parentheses is one that
-    /// comes in the place of the one before it (on a server of a fleet, past an allowance).
+    /// `RULES` with settings…) and its error codes in the document's order. A code in parentheses, or said to
+    /// come "in its place", comes in the place of the one before it (on a server of a fleet, past an allowance).
     public struct CheckOrder: Sendable, CustomStringConvertible {
         public let line: Int
         public let label: String
@@ -199,6 +199,8 @@ public struct ProtocolDocument: Sendable {
                     } else if Self.isErrorCode(String(piece)) {
                         codes.append((String(piece), depth > 0))
                     }
+                    // "`slow-down` in its place": an alternative too, outside parentheses.
+                    if offset % 2 == 0, piece.hasPrefix(" in its place"), !codes.isEmpty { codes[codes.count - 1].1 = true }
                 }
                 orders.append(CheckOrder(line: item.line, label: label, codes: codes))
             }
@@ -206,11 +208,11 @@ public struct ProtocolDocument: Sendable {
         return orders
     }
 
-    /// The bullets of the list that follows the first line of `heading`'s section starting with `lead` (for
+    /// The bullets of the list that follows the first line of `heading`'s section holding `lead` (for
     /// "On success, in this order:"), each joined into one line.
     public func bullets(in heading: String, after lead: String) -> [String] {
         let section = section(heading)
-        guard let start = section.firstIndex(where: { $0.hasPrefix(lead) }) else { return [] }
+        guard let start = section.firstIndex(where: { $0.contains(lead) }) else { return [] }
         var bullets: [String] = []
         for line in section[(start + 1)...] {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { if bullets.isEmpty { continue } else { break } }
@@ -223,12 +225,32 @@ public struct ProtocolDocument: Sendable {
         return bullets
     }
 
-    /// The message keywords a list names, in its order: the first word of each backticked span written in
-    /// capitals (`OK JOIN <room>:string` is `OK`, `TOP` is `TOP`).
-    public static func keywords(_ text: String) -> [String] {
-        quoted(text).compactMap { span in
-            let word = span.prefix { $0 != " " }
-            return !word.isEmpty && word.allSatisfy({ $0.isUppercase }) ? String(word) : nil
+    /// The words a list names, in its order: the first word of each backticked span written in capitals
+    /// (`OK JOIN <room>:string` is `OK`, `TOP` is `TOP`), and, where `glossary` has a phrase of the text (the
+    /// leaderboard), the word it stands for, at its place.
+    public static func keywords(_ text: String, glossary: [String: String] = [:]) -> [String] {
+        var found: [(at: String.Index, word: String)] = []
+        var inside = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "`" {
+                inside.toggle()
+                if inside {
+                    let start = text.index(after: index)
+                    let end = text[start...].firstIndex(of: "`") ?? text.endIndex
+                    let word = text[start..<end].prefix { $0 != " " }
+                    if !word.isEmpty, word.allSatisfy({ $0.isUppercase }) { found.append((index, String(word))) }
+                }
+            }
+            index = text.index(after: index)
         }
+        for (phrase, word) in glossary {
+            var rest = text.startIndex..<text.endIndex
+            while let range = text.range(of: phrase, range: rest) {
+                found.append((range.lowerBound, word))
+                rest = range.upperBound..<text.endIndex
+            }
+        }
+        return found.sorted { $0.at < $1.at }.map(\.word)
     }
 }

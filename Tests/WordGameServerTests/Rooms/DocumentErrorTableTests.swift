@@ -74,198 +74,165 @@ import WordGameTestSupport
 
     // MARK: The cases
 
-    static func world(rules: Rules = Rules(roundMilliseconds: 5_000, pairCount: 4), openRooms: Bool = true, fleet: Bool = false,
-                      autoStart: Int = 0) -> HubWorld {
-        HubWorld(rules: rules, autoStart: autoStart, openRooms: openRooms, fleet: fleet)
-    }
-
-    /// `line` typed by `client`: the first ERROR line it got (every line, if none).
-    static func reply(_ world: HubWorld, _ client: HubWorld.Client, _ line: String) -> String {
-        _ = world.take(client)
-        world.type(line, from: client)
-        let lines = world.take(client)
-        return lines.first { $0.hasPrefix("ERROR ") } ?? lines.joined(separator: "\n")
-    }
-
-    /// A room made with HOST: its host's connection, code and key.
-    static func hosted(_ world: HubWorld) throws -> (client: HubWorld.Client, room: String, key: String) {
-        let client = world.connect()
-        world.type("HOST", from: client)
-        let hosted = client.unread.lazy.compactMap { line -> (String, String)? in
-            if case .hosted(let room, let key)? = try? ServerMessage(line: line) { (room, key) } else { nil }
-        }.first
-        let (room, key) = try #require(hosted)
-        _ = world.take(client)
-        return (client, room, key)
-    }
-
-    /// A game of Ana (host) and Bo in `main`, its first pair open and delivered, 300 ms on.
-    static func game(rules: Rules = Rules(roundMilliseconds: 5_000, pairCount: 4)) -> (HubWorld, ana: HubWorld.Client, bo: HubWorld.Client) {
-        let world = world(rules: rules)
-        let ana = world.player("Ana"), bo = world.player("Bo")
-        world.type("START", from: ana)
-        world.deliverTracked()
-        world.advance(by: 300)
-        return (world, ana, bo)
-    }
+    typealias W = DocumentWorld
 
     static func cases() -> [Case] {
         var cases: [Case] = []
         func add(_ code: String, _ covers: [String] = [], _ run: @escaping () throws -> String) { cases.append(Case(code: code, covers: covers, run: run)) }
 
-        add("unknown-command") { let w = world(); return reply(w, w.connect(), "x") }
-        add("unknown-command") { let w = world(); return reply(w, w.connect(), "\u{1B}[A") }  // ↑: a key that does not answer
+        add("unknown-command") { let w = W.hub(); return W.reply(w, w.connect(), "x") }
+        add("unknown-command") { let w = W.hub(); return W.reply(w, w.connect(), "\u{1B}[A") }  // ↑: a key that does not answer
         // The row's own examples, typed as written.
         let badArgument = rows.first { $0.code == "bad-argument" }.map { ProtocolDocument.quoted($0.when) } ?? []
         for example in badArgument where example.contains(" ") {
-            add("bad-argument", [example]) { let (w, ana, _) = game(); return reply(w, ana, example) }
+            add("bad-argument", [example]) { let (w, ana, _) = W.game(); return W.reply(w, ana, example) }
         }
 
         for name in ["\"\"", "ThisNameIsWayTooLongTruly", "李小龍王大明張三李", String(repeating: "e\u{301}\u{302}\u{303}", count: 10), "Ana\u{202E}x"] {
-            add("bad-name") { let w = world(); return reply(w, w.connect(), "NAME \(name)") }
+            add("bad-name") { let w = W.hub(); return W.reply(w, w.connect(), "NAME \(name)") }
         }
         for lookalike in ["ANA", "Аna", "Ａｎａ"] {  // case, a Cyrillic А, fullwidth
             add("name-taken") {
-                let w = world()
+                let w = W.hub()
                 w.player("Ana")
                 let other = w.connect()
                 w.type("NAME \(lookalike)", from: other)
-                return reply(w, other, "JOIN")
+                return W.reply(w, other, "JOIN")
             }
         }
-        add("no-name", ["JOIN", "NAME"]) { let w = world(); return reply(w, w.connect(), "JOIN") }
+        add("no-name", ["JOIN", "NAME"]) { let w = W.hub(); return W.reply(w, w.connect(), "JOIN") }
         for room in ["b@d", String(repeating: "r", count: 25), "\u{212A}7PX"] {  // the Kelvin sign, checked as typed
             add("bad-room") {
-                let w = world()
+                let w = W.hub()
                 let bo = w.connect()
                 w.type("NAME Bo", from: bo)
-                return reply(w, bo, "JOIN \(room)")
+                return W.reply(w, bo, "JOIN \(room)")
             }
         }
 
-        add("no-room", ["WATCH"]) { let w = world(); return reply(w, w.connect(), "WATCH nosuch") }
-        add("no-room", ["HOST <room> <key>"]) { let w = world(); return reply(w, w.connect(), "HOST k7px ABCDEFGHJKMN") }
+        add("no-room", ["WATCH"]) { let w = W.hub(); return W.reply(w, w.connect(), "WATCH nosuch") }
+        add("no-room", ["HOST <room> <key>"]) { let w = W.hub(); return W.reply(w, w.connect(), "HOST k7px ABCDEFGHJKMN") }
         add("no-room", ["JOIN", "--hosted-only"]) {
-            let w = world(openRooms: false)
+            let w = W.hub(openRooms: false)
             let bo = w.connect()
             w.type("NAME Bo", from: bo)
-            return reply(w, bo, "JOIN friends")
+            return W.reply(w, bo, "JOIN friends")
         }
         for code in ["K7PX", "6M9O"] {  // a code no room holds; a mistyped code
             add("no-room", ["JOIN"]) {
-                let w = world()
+                let w = W.hub()
                 let bo = w.connect()
                 w.type("NAME Bo", from: bo)
-                return reply(w, bo, "JOIN \(code)")
+                return W.reply(w, bo, "JOIN \(code)")
             }
         }
         add("room-locked", ["JOIN", "LOCK"]) {
-            let w = world()
-            let (host, room, _) = try hosted(w)
+            let w = W.hub()
+            let (host, room, _) = try W.hosted(w)
             w.type("LOCK", from: host)
             let bo = w.connect()
             w.type("NAME Bo", from: bo)
-            return reply(w, bo, "JOIN \(room)")
+            return W.reply(w, bo, "JOIN \(room)")
         }
         add("too-many-rooms") {
             let row = rows.first { $0.code == "too-many-rooms" }
             #expect(row?.when.contains("2,000") == true && GameSettings.defaultMaxRooms == 2_000)
-            let w = world()
-            for _ in 0..<GameSettings.defaultMaxRooms { _ = try hosted(w) }
+            let w = W.hub()
+            for _ in 0..<GameSettings.defaultMaxRooms { _ = try W.hosted(w) }
             #expect(w.hub.rooms.count == 2_000)
             let bo = w.connect()
             w.type("NAME Bo", from: bo)
-            let join = reply(w, bo, "JOIN friends")
+            let join = W.reply(w, bo, "JOIN friends")
             #expect(join.hasPrefix("ERROR too-many-rooms "), "JOIN: \(join)")
-            return reply(w, w.connect(), "HOST")
+            return W.reply(w, w.connect(), "HOST")
         }
         add("bad-key", ["HOST <room> <key>"]) {
-            let w = world()
-            let (_, room, _) = try hosted(w)
-            return reply(w, w.connect(), "HOST \(room) ABCDEFGHJKMN")
+            let w = W.hub()
+            let (_, room, _) = try W.hosted(w)
+            return W.reply(w, w.connect(), "HOST \(room) ABCDEFGHJKMN")
         }
 
         for (line, covers) in [("START", ["START"]), ("y", []), ("LOCK", []), ("RULES", ["RULES"]), ("LEAVE", ["LEAVE"])] {
-            add("not-in-room", covers) { let w = world(); return reply(w, w.connect(), line) }
+            add("not-in-room", covers) { let w = W.hub(); return W.reply(w, w.connect(), line) }
         }
         for (line, covers) in [("JOIN", ["JOIN"]), ("HOST", ["HOST"]), ("WATCH", ["WATCH"]), ("NAME Ana", ["NAME"])] {
-            add("already-in-room", covers) { let w = world(); return reply(w, w.player("Bo"), line) }
+            add("already-in-room", covers) { let w = W.hub(); return W.reply(w, w.player("Bo"), line) }
         }
         for (line, covers) in [("START", ["START"]), ("LOCK", []), ("RULES PAIRS 3", ["RULES"])] {
             add("not-host", covers) {
-                let w = world()
+                let w = W.hub()
                 w.player("Ana")
-                return reply(w, w.player("Bo"), line)
+                return W.reply(w, w.player("Bo"), line)
             }
         }
-        add("no-players", ["START"]) { let w = world(); return reply(w, try hosted(w).client, "START") }
+        add("no-players", ["START"]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, "START") }
         add("no-such-player", ["KICK <name>"]) {
-            let w = world()
+            let w = W.hub()
             let ana = w.player("Ana")
             w.player("Bo")
-            return reply(w, ana, "KICK Cy")
+            return W.reply(w, ana, "KICK Cy")
         }
-        add("game-on", ["START"]) { let (w, ana, _) = game(); return reply(w, ana, "START") }
-        add("game-on", ["RULES"]) { let (w, ana, _) = game(); return reply(w, ana, "RULES PAIRS 3") }
+        add("game-on", ["START"]) { let (w, ana, _) = W.game(); return W.reply(w, ana, "START") }
+        add("game-on", ["RULES"]) { let (w, ana, _) = W.game(); return W.reply(w, ana, "RULES PAIRS 3") }
         add("game-on", ["RULES"]) {
             let w = HubWorld(startDelayMilliseconds: 5_000)  // the start delay of the host's START
             let ana = w.player("Ana")
             w.player("Bo")
             w.type("START", from: ana)
-            return reply(w, ana, "RULES PAIRS 3")
+            return W.reply(w, ana, "RULES PAIRS 3")
         }
-        add("no-round") { let w = world(); return reply(w, w.player("Ana"), "y") }
+        add("no-round") { let w = W.hub(); return W.reply(w, w.player("Ana"), "y") }
         add("no-round") {  // between games
-            let (w, ana, bo) = game(rules: Rules(roundMilliseconds: 5_000, pairCount: 1))
+            let (w, ana, bo) = W.game(rules: Rules(roundMilliseconds: 5_000, pairCount: 1))
             w.type("y", from: ana)
             w.type("y", from: bo)
-            return reply(w, ana, "n")
+            return W.reply(w, ana, "n")
         }
-        add("no-round", ["STOP"]) { let w = world(); return reply(w, w.player("Ana"), "STOP") }
+        add("no-round", ["STOP"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "STOP") }
 
         add("not-playing") {  // out
-            let (w, ana, bo) = game(rules: Rules(roundMilliseconds: 5_000, maxIncorrect: 1, pairCount: 4))
+            let (w, ana, bo) = W.game(rules: Rules(roundMilliseconds: 5_000, maxIncorrect: 1, pairCount: 4))
             w.answer(from: bo, rightly: false)
             w.answer(from: ana, rightly: true)
             w.deliverTracked()
             w.advance(by: 300)
-            return reply(w, bo, "y")
+            return W.reply(w, bo, "y")
         }
         add("not-playing") {  // joined during the game
-            let (w, _, _) = game()
-            return reply(w, w.player("Cy"), "y")
+            let (w, _, _) = W.game()
+            return W.reply(w, w.player("Cy"), "y")
         }
         add("not-playing") {  // the host of a room made with HOST
-            let w = world()
-            let (host, room, _) = try hosted(w)
+            let w = W.hub()
+            let (host, room, _) = try W.hosted(w)
             w.player("Bo", room: room)
             w.type("START", from: host)
             w.advance(by: GameSettings.defaultStartDelayMilliseconds)
             w.deliverTracked()
             w.advance(by: 300)
-            return reply(w, host, "y")
+            return W.reply(w, host, "y")
         }
         add("not-playing") {  // a viewer
-            let (w, _, _) = game()
+            let (w, _, _) = W.game()
             let viewer = w.connect()
             w.type("WATCH", from: viewer)
-            return reply(w, viewer, "y")
+            return W.reply(w, viewer, "y")
         }
         add("already-answered") {
-            let (w, ana, _) = game()
+            let (w, ana, _) = W.game()
             w.type("y", from: ana)
-            return reply(w, ana, "n")
+            return W.reply(w, ana, "n")
         }
         add("too-soon") {
-            let (w, ana, bo) = game()
+            let (w, ana, bo) = W.game()
             w.type("y", from: ana)
             w.type("y", from: bo)
             w.deliverTracked()
             w.advance(by: 100)  // under the 150 ms reading floor
-            return reply(w, ana, "y")
+            return W.reply(w, ana, "y")
         }
         add("too-late") {
-            let w = world()
+            let w = W.hub()
             let ana = w.player("Ana"), bo = w.player("Bo")
             w.type("START", from: ana)
             let tag = try #require(w.lastTag)
@@ -273,35 +240,35 @@ import WordGameTestSupport
             w.advance(by: 1_000)
             w.deliver(tag: tag, to: bo)  // Bo's pair left later: the round is open past Ana's deadline
             w.advance(by: 4_500)
-            return reply(w, ana, "y")
+            return W.reply(w, ana, "y")
         }
         for (line, covers) in [("ANSWER 0 y", ["ANSWER <round> …", "0"]), ("ANSWER 2 y", ["ANSWER <round> …"])] {
-            add("wrong-round", covers) { let (w, ana, _) = game(); return reply(w, ana, line) }
+            add("wrong-round", covers) { let (w, ana, _) = W.game(); return W.reply(w, ana, line) }
         }
         add("server-full", ["WATCH"]) {
-            let w = world()
-            let (_, room, _) = try hosted(w)
+            let w = W.hub()
+            let (_, room, _) = try W.hosted(w)
             for _ in 0..<50 {
                 let viewer = w.connect()
                 w.type("WATCH \(room)", from: viewer)
                 #expect(viewer.unread.contains("YOU VIEWING"))
             }
-            return reply(w, w.connect(), "WATCH \(room)")
+            return W.reply(w, w.connect(), "WATCH \(room)")
         }
 
-        add("bad-code", ["RESUME <code>"]) { let w = world(); return reply(w, w.connect(), "RESUME AAAAAAAA") }
+        add("bad-code", ["RESUME <code>"]) { let w = W.hub(); return W.reply(w, w.connect(), "RESUME AAAAAAAA") }
         add("bad-code", ["RESUME <code>"]) {  // the grace ran out
-            let w = world()
+            let w = W.hub()
             let bo = w.player("Bo")
             let code = w.code(of: bo)
             w.drop(bo)
             w.advance(by: GameSettings.defaultResumeGraceMilliseconds + 1)
-            return reply(w, w.connect(), "RESUME \(code)")
+            return W.reply(w, w.connect(), "RESUME \(code)")
         }
         for giveUp in ["QUIT", "LEAVE", "KICK", "CLOSE"] {
             add("bad-code", ["RESUME <code>", giveUp]) {
-                let w = world()
-                let (host, room, _) = try hosted(w)
+                let w = W.hub()
+                let (host, room, _) = try W.hosted(w)
                 let bo = w.player("Bo", room: room)
                 let code = w.code(of: bo)
                 switch giveUp {
@@ -309,19 +276,19 @@ import WordGameTestSupport
                 case "CLOSE": w.type("CLOSE", from: host)
                 default: w.type(giveUp, from: bo)
                 }
-                return reply(w, w.connect(), "RESUME \(code)")
+                return W.reply(w, w.connect(), "RESUME \(code)")
             }
         }
         for line in ["RULES PAIRS 500", "RULES LIST nosuch"] {
-            add("bad-rules", ["RULES"]) { let w = world(); return reply(w, w.player("Ana"), line) }
+            add("bad-rules", ["RULES"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), line) }
         }
         add("slow-down", ["RESUME"]) {
-            let w = world()
+            let w = W.hub()
             let guesser = w.connect()
             for _ in 0..<ConnectionLimits().resumeGuesses {
-                #expect(reply(w, guesser, "RESUME AAAAAAAA").hasPrefix("ERROR bad-code "))
+                #expect(W.reply(w, guesser, "RESUME AAAAAAAA").hasPrefix("ERROR bad-code "))
             }
-            let line = reply(w, guesser, "RESUME AAAAAAAA")
+            let line = W.reply(w, guesser, "RESUME AAAAAAAA")
             #expect(w.holds.last?.milliseconds == 6_000 && (rows.first { $0.code == "slow-down" }?.when.contains("wait 6 s") == true))
             return line
         }
@@ -334,7 +301,7 @@ import WordGameTestSupport
         ]
         for (line, covers, asked) in named {
             add("moved", [covers]) {
-                let w = world(fleet: true)
+                let w = W.hub(fleet: true)
                 let bo = w.connect()
                 w.type("NAME Bo", from: bo)
                 _ = w.take(bo)
@@ -345,7 +312,7 @@ import WordGameTestSupport
                 return lines.last ?? ""
             }
             add("room-gone", [covers]) {
-                let w = world(fleet: true)
+                let w = W.hub(fleet: true)
                 let bo = w.connect()
                 w.type("NAME Bo", from: bo)
                 _ = w.take(bo)
@@ -354,7 +321,7 @@ import WordGameTestSupport
                 return w.take(bo).last ?? ""
             }
             add("directory-down", covers == "JOIN" ? [covers] : []) {  // the row says "the room or seat"
-                let w = world(fleet: true)
+                let w = W.hub(fleet: true)
                 let bo = w.connect()
                 w.type("NAME Bo", from: bo)
                 _ = w.take(bo)
@@ -365,7 +332,7 @@ import WordGameTestSupport
         }
         for (line, covers) in [("HOST", "HOST"), ("JOIN friends", "JOIN")] {  // a new room's name cannot be claimed
             add("directory-down", [covers]) {
-                let w = world(fleet: true)
+                let w = W.hub(fleet: true)
                 let bo = w.connect()
                 w.type("NAME Bo", from: bo)
                 _ = w.take(bo)

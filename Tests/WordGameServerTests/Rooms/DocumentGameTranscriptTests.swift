@@ -167,9 +167,7 @@ extension DocumentGameTranscriptTests {
         bo.bind("9VJH7R7V", to: world.code(of: dropped))
         bo.run(through: "ROUND 4 5")
         world.deliverTracked()
-        world.advance(by: 300)  // the room's update, gathered
-        bo.run(through: "MEMBERS 2")
-        world.advance(by: 100)
+        world.advance(by: 400)
         bo.run(through: "PROGRESS 4 1 2")
         world.advance(by: 500)
         world.type("n", from: ana)  // big = pescado: right
