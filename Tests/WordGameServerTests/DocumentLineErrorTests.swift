@@ -67,4 +67,29 @@ import WordGameProtocol
             DocumentErrorTableTests.expectCovered(DocumentErrorTableTests.cases() + Self.cases())
         }
     }
+
+    /// §3's order, item 1: "The line itself: `line-too-long`, `bad-utf8`", then `unknown-command`: a line to which
+    /// two of them apply gets only the first, and the line after it is read as usual.
+    @Test func theLinesOwnErrorsComeFirstInTheDocumentsOrder() async throws {
+        let section = DocumentWorld.document.section("## 3. Errors")
+        let item = try #require(section.first { $0.hasPrefix("1. The line itself:") })
+        #expect(ProtocolDocument.quoted(item) == ["line-too-long", "bad-utf8"])
+        #expect(section.contains("2. `unknown-command`."))
+        let tooLong = Array(String(repeating: "x", count: 600).utf8)
+        let cases: [(bytes: [UInt8], first: String)] = [
+            ([0x78, 0xFF] + tooLong, "line-too-long"),  // too long and not UTF-8
+            (tooLong, "line-too-long"),  // too long, and no command
+            ([0xFF, 0x78], "bad-utf8"),  // not UTF-8, and no command
+        ]
+        try await onOwnThread {
+            let server = try TestServer()
+            let client = try server.client()
+            for (bytes, first) in cases {
+                client.sendRaw(bytes + [0x0A] + Array("PING\n".utf8))
+                var errors: [String] = []
+                while let line = try client.nextLine(timeout: 10), line != "PONG" { errors.append(line) }
+                #expect(errors.count == 1 && errors[0].hasPrefix("ERROR \(first) \""), "\(errors)")
+            }
+        }
+    }
 }

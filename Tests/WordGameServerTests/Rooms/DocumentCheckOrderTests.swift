@@ -109,6 +109,42 @@ import WordGameTestSupport
         }
     }
 
+    /// §4 NAME: "The text of `bad-name` says which one limit the name broke, checked in this order: …". Each name
+    /// below breaks the limit of its place in the list and every limit after it: the text names the first.
+    @Test func aNameThatBreaksSeveralLimitsIsToldTheFirst() throws {
+        let prose = W.document.section("### NAME").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let start = try #require(prose.range(of: "checked in this order: "))
+        var phrases: [String] = []
+        var depth = 0
+        var phrase = ""
+        for character in prose[start.upperBound...] {
+            if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            if character == ".", depth == 0 { break }  // the list's end (a full stop inside parentheses is not)
+            if character == ",", depth == 0 {
+                phrases.append(phrase.trimmingCharacters(in: .whitespaces))
+                phrase = ""
+            } else {
+                phrase.append(character)
+            }
+        }
+        phrases.append(phrase.trimmingCharacters(in: .whitespaces))
+        // What each limit's text says, and a name breaking it and every limit after it (a flag takes 2 columns
+        // and 8 bytes; a letter with 3 accents, 1 column and 7 bytes).
+        let limits: [(phrase: String, says: String, name: String)] = [
+            ("a character it may not hold", "U+202E", String(repeating: "🇪🇸", count: 20) + "\u{202E}"),
+            ("an empty name", "is empty", "\"\""),
+            ("the number of characters", "Names are 1 to 16 characters", String(repeating: "🇪🇸", count: 17)),
+            ("the columns", "columns wide", String(repeating: "🇪🇸", count: 9)),
+            ("the bytes", "bytes", String(repeating: "e\u{301}\u{302}\u{303}", count: 10)),
+        ]
+        #expect(phrases.map { $0.components(separatedBy: " (").first! } == limits.map(\.phrase), "\(phrases)")
+        for (phrase, says, name) in limits {
+            let world = W.hub()
+            let reply = W.reply(world, world.connect(), "NAME \(name)")
+            #expect(reply.hasPrefix("ERROR bad-name \"") && reply.contains(says), "\(phrase): \(reply)")
+        }
+    }
+
     /// Items 1 to 3 of the list: the line itself, then the command word, then the command's syntax, before any
     /// state. (The line's own errors, over the wire, are in `DocumentLineErrorTests`.)
     @Test func syntaxComesBeforeState() throws {
