@@ -23,9 +23,10 @@ public struct ProtocolDocument: Sendable {
     /// An indented code block: lines indented by 4 spaces after a blank line, their indent taken off (an inner
     /// indent kept), blank lines inside it kept.
     public struct Block: Sendable, CustomStringConvertible {
-        /// The line number (from 1) of its first line, and the heading it sits under.
+        /// The line number (from 1) of its first line, the heading it sits under, and its section's (`## 4. …`).
         public let line: Int
         public let heading: String
+        public let section: String
         public let lines: [String]
 
         /// A transcript's lines: `> ` before what a client typed; every other line is one the server sent.
@@ -55,10 +56,12 @@ public struct ProtocolDocument: Sendable {
     public var blocks: [Block] {
         var blocks: [Block] = []
         var heading = ""
+        var section = ""
         var index = 0
         while index < lines.count {
             let line = lines[index]
             if line.hasPrefix("#") { heading = line }
+            if line.hasPrefix("## ") { section = line }
             let afterBlank = index > 0 && lines[index - 1].trimmingCharacters(in: .whitespaces).isEmpty
             guard afterBlank, line.hasPrefix("    "), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
                 index += 1
@@ -77,7 +80,7 @@ public struct ProtocolDocument: Sendable {
                 }
                 end += 1
             }
-            blocks.append(Block(line: index + 1, heading: heading, lines: body))
+            blocks.append(Block(line: index + 1, heading: heading, section: section, lines: body))
             index = end
         }
         return blocks

@@ -60,4 +60,31 @@ import WordGameTestSupport
             #expect(blocks.count == 1, "\(entry.heading), \(entry.holding): \(blocks.count) blocks")
         }
     }
+
+    /// The syntax lines of §4 and §5 name every command spelling and every message the server knows, and nothing
+    /// else: a command or message added without its syntax line in the document fails here.
+    @Test func theSyntaxLinesNameEveryCommandAndMessage() {
+        // Syntax lines: the blocks that are no example of the inventory above.
+        let examples = Self.checked + Self.unchecked
+        let blocks = Self.document.blocks.filter { block in
+            !examples.contains { entry in block.heading.hasPrefix(entry.heading) && block.lines.contains { $0.contains(entry.holding) } }
+        }
+        let commandLines = blocks.filter { $0.section.hasPrefix("## 4.") }.flatMap(\.lines)
+            .flatMap { $0.components(separatedBy: " | ") }.filter { !$0.isEmpty }
+        let spelled = Set(commandLines.map { String($0.prefix { $0 != " " }) })
+        let prose = Set(ProtocolDocument.quoted(Self.document.section("## 4.").joined(separator: " ")))
+        for spelling in ClientKeyword.allSpellings where !spelled.contains(spelling) {
+            // A short form the prose gives (`A` is short for `ANSWER`).
+            #expect(prose.contains(spelling), "\(spelling) is in no syntax line of §4, nor named in its text")
+        }
+        let commands = ClientKeyword.allSpellings + ["→", "←"]
+        for line in commandLines {
+            #expect(commands.contains(String(line.prefix { $0 != " " })), "§4's syntax line \(line) is no command the server reads")
+        }
+        let messageLines = blocks.filter { $0.section.hasPrefix("## 5.") }.flatMap(\.lines)
+        let keywords = Set(messageLines.map { String($0.prefix { $0 != " " }) })
+        #expect(keywords == Set(ServerKeyword.allCases.map(\.rawValue)), "§5's syntax lines name \(keywords.sorted())")
+        let confirmed = Set(messageLines.filter { $0.hasPrefix("OK ") }.map { String($0.dropFirst(3).prefix { $0 != " " }) })
+        #expect(confirmed == Set(ConfirmedCommand.allCases.map(\.rawValue) + ["MODE"]), "§5 OK: \(confirmed.sorted())")
+    }
 }
