@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "WordGameServerTests",
             dependencies: ["WordGameServer", "WordGameProtocol", "WordGame", "WordGameResults", "WordGameTestSupport", "WordGamePOSIX",
-                           "WordListFiles", "RedisClient", "RedisWire", "WordGameFleet"]
+                           "WordListFiles", "RedisClient", "RedisWire", "WordGameFleet", "WordGameCommandLine"]
         ),
     ]
 )

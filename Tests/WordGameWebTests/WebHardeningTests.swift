@@ -141,6 +141,29 @@ import WordGameTestSupport
 
     // MARK: The handshake
 
+    /// §11's handshake as the document writes it, sent with this server's address in place of the example's and a
+    /// key of 16 bytes: the upgrade, its subprotocol, then the greeting.
+    @Test func theDocumentsHandshakeIsUpgraded() async throws {
+        let block = try #require(ProtocolDocument.repository.blocks.first { $0.heading.hasPrefix("### The handshake") })
+        let request = try #require(block.lines.first)
+        #expect(request == "GET /ws HTTP/1.1")
+        try await onOwnThread {
+            let server = try WebServer()
+            let headers = block.lines.dropFirst().map { line -> (String, String?) in
+                let (name, value) = (String(line.prefix { $0 != ":" }), String(line.drop { $0 != ":" }.dropFirst(2)))
+                let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+                return (name, value.replacingOccurrences(of: "192.168.1.23:8080", with: "127.0.0.1:\(server.webPort)")
+                                   .replacingOccurrences(of: "<16 bytes in base64>", with: key))
+            }
+            #expect(headers.map(\.0) == ["Host", "Upgrade", "Connection", "Sec-WebSocket-Key", "Sec-WebSocket-Version",
+                                         "Sec-WebSocket-Protocol", "Origin"])
+            let client = try WebSocketTestClient(port: server.webPort, path: "/ws", headers: headers)
+            #expect(client.response.hasPrefix("HTTP/1.1 101"))
+            #expect(client.response.contains("\r\nSec-WebSocket-Protocol: wordgame.2"), "\(client.response)")
+            #expect(try client.nextLine()?.hasPrefix("WORDGAME 2 ") == true)
+        }
+    }
+
     @Test func theHandshakeNeedsVersion13AndOneGoodKey() async throws {
         try await onOwnThread {
             let server = try WebServer()

@@ -50,7 +50,8 @@ extension Room {
         restartedPlayerBack(at: now)
         updates.notices.add(.back, member.name, about: id)
         environment.log(ConsoleTexts.back(room: name, name: member.name))
-        requestRoomUpdate(at: now)
+        // The member was just sent the room as it is: the update is the others' news, as after a JOIN.
+        requestRoomUpdate(at: now, except: id)
     }
 
     /// `PLAYED` for every pair of the game on revealed so far (the latest `playedListed`), as the

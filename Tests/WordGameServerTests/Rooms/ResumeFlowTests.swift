@@ -95,8 +95,6 @@ import WordGameProtocol
             "TOP 1 \"Bo\" 1 0 300",
             "END TOP",
             "ROUND 2 5 \"library\" \"azúcar\" 1800",
-            "ROOM \"main\" PLAYING 2 \"Ana\" 0",
-            "MEMBERS 2 \"Ana\" \"Bo\"",
         ])
         world.type("ANSWER 2 y", from: back)
         world.expect(back, [
@@ -203,8 +201,6 @@ import WordGameProtocol
             "TOP 2 \"Bo\" 0 1 300",
             "END TOP",
             "ROUND 2 3 \"library\" \"azúcar\" 2000",
-            "ROOM \"main\" PLAYING 2 \"Ana\" 0",
-            "MEMBERS 2 \"Ana\" \"Bo\"",
         ])
         world.advance(by: 250)
         world.expect(ana, [
