@@ -49,7 +49,7 @@ public struct Dealer: Sendable {
     }
 
     /// The words of `given` this list deals, as it spells them (compared trimmed), each once, in order.
-    func dealable(_ given: [String]) -> [String] {
+    public func dealable(_ given: [String]) -> [String] {
         guard !given.isEmpty else { return [] }
         let known = Set(words.dealableEnglish)
         var seen = Set<String>()
