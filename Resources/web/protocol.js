@@ -108,6 +108,8 @@ const SPECS = {
   WAITING: ['count:n', 'names:s*'],
   TALLY: ['n:n', 'right:n', 'wrong:n', 'timeout:n'],
   RANKING: ['rank:n', 'name:s', 'correct:n', 'wrong:n', 'ms:n', 'outAt:n'],
+  // The last game's pairs, hardest first, after RANKING and on arriving between games (§5 HARDEST): REVEAL's fields, then TALLY's counts.
+  HARDEST: ['rank:n', 'n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s', 'right:n', 'wrong:n', 'timeout:n'],
   TOKEN: ['code:s', 'grace:n'],
   RESTARTING: ['grace:n'],
   SCORE: ['correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
@@ -138,6 +140,7 @@ const OK_SPECS = {
   STOP: [],
   CLOSE: ['room:s'],
   RESUME: ['name:s', 'room:s'],
+  PRACTICE: ['list:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
 };
@@ -201,7 +204,7 @@ function readField(token, kind) {
 // ---- Blocks: lines of one keyword ended by END <keyword> (§2) ----
 
 /** The keywords whose lines come as a block. */
-const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED']);
+const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED', 'HARDEST']);
 
 /**
  * The blocks read whole, as every page reads them: `take(message)` keeps a block's lines, each kind apart, and

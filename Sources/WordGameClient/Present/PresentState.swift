@@ -54,6 +54,13 @@ public struct PresentState: Sendable {
     public var lastRevealAt: Instant?
     public var top: [TopEntry] = []
     public var ranking: [RankingEntry] = []
+    /// The last game's pairs, hardest first (`HARDEST`): shown after the podium and the ranking.
+    public var hardest: [HardestPair] = []
+    /// `W`: the hardest pairs are shown first (on the game-over screen, before the podium; in the lobby,
+    /// in place of the names), until `W` again goes back.
+    public var wordsFirst = false
+    /// The window's size, as the loop last told it (`resized`): which page `W` leaves depends on it.
+    public var window = (columns: 80, rows: 24)
     public var gameOver = false
     /// The count to the next game: the start delay of the host's START, or auto-start's countdown.
     public var countdown = NextGameCountdown()
@@ -235,9 +242,9 @@ public struct PresentState: Sendable {
         case .restarting: serverRestarting = true
         case .bye(let text): if !serverRestarting { goodbye = text }
         // A block's lines: `blocks` keeps them for their END, above.
-        case .help, .roster, .top, .ranking, .wordList, .played, .end: break
+        case .help, .roster, .top, .ranking, .wordList, .played, .hardest, .end: break
         case .welcome, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
+             .info, .pong, .kicked, .stopped, .closed, .score, .saved, .practising:
             break
         case .rules(let told):
             // Changed after a game, while the podium or the ranking is up: the room event line says so.
@@ -263,6 +270,7 @@ public struct PresentState: Sendable {
         case .wordLists(let lists):
             wordLists = lists.map { ($0.name, $0.words) }
             settings?.lists = wordLists
+        case .hardest(let pairs): hardest = pairs
         case .help, .played: break
         }
     }
@@ -281,9 +289,13 @@ public struct PresentState: Sendable {
         lastRevealAt = nil
         top = []
         ranking = []
+        hardest = []
+        wordsFirst = false
         page = 0
         resultsNote = nil
     }
+
+    public mutating func resized(columns: Int, rows: Int) { window = (columns, rows) }
 
     public mutating func tick(at now: Instant) {
         if let turned = pageTurnedAt {
@@ -337,6 +349,12 @@ public struct PresentState: Sendable {
         case .right, .down, .character(" "): turnPage(by: 1, at: now)
         case .character(let c) where (c == "n" || c == "N") && screen == .closed && self.key != nil:
             return [.host(reclaim: nil)]
+        // The hardest pairs, or back from them to the podium (to the names, in a lobby that has them).
+        case .character("w"), .character("W"):
+            guard !hardest.isEmpty, screen == .gameOver || screen == .lobby else { return [] }
+            wordsFirst = !PresentRenderer.showsWords(self, PresentRenderer.Body(columns: window.columns, rows: window.rows))
+            page = 0
+            pageTurnedAt = now
         default:
             guard isHost else { return [] }
             return hostControl(key)
@@ -368,6 +386,9 @@ public struct PresentState: Sendable {
         case .character("e"), .character("E"): if screen == .playing || countdown.isRunning { prompt = .confirmStop }
         case .character("c"), .character("C"): prompt = .confirmClose
         case .character("r"), .character("R"): return openSettings()
+        // Play the missed words: between games, as S (the server says so when nothing was missed).
+        case .character("m"), .character("M"):
+            return (screen == .lobby || screen == .gameOver) && !countdown.isRunning ? [.startMissed] : []
         default: break
         }
         return []
