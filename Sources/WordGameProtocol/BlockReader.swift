@@ -1,3 +1,5 @@
+import WordGame
+
 /// The blocks of lines that end with `END <keyword>` (Protocol.md §2), read
 /// whole: every client takes each server line through one of these, and gets
 /// a block's lines together at its `END`, never a leaderboard half read. Its
@@ -11,6 +13,8 @@ public struct BlockReader: Sendable {
         case ranking([RankingEntry])
         case wordLists([WordListLine])
         case played([PlayedPair])
+        case lists([ListInfo])
+        case skipped([SkippedLine])
     }
 
     /// One `WORDLIST` line: a list's name and how many English words it holds.
@@ -30,6 +34,8 @@ public struct BlockReader: Sendable {
     private var ranking: [RankingEntry] = []
     private var wordLists: [WordListLine] = []
     private var played: [PlayedPair] = []
+    private var lists: [ListInfo] = []
+    private var skipped: [SkippedLine] = []
 
     public init() {}
 
@@ -42,6 +48,9 @@ public struct BlockReader: Sendable {
         case .ranking(let entry): ranking.append(entry)
         case .wordList(let name, let words): wordLists.append(WordListLine(name: name, words: words))
         case .played(let pair): played.append(pair)
+        // What the server sends at most (Protocol.md §8); a hostile server's more is not kept.
+        case .list(let list): if lists.count <= WordListName.maxLists { lists.append(list) }
+        case .skipped(let line): if skipped.count < skippedListed { skipped.append(line) }
         case .end(let block): return close(block)
         default: break
         }
@@ -60,6 +69,8 @@ public struct BlockReader: Sendable {
         case .ranking: return .ranking(ranking)
         case .wordList: return .wordLists(wordLists)
         case .played: return .played(played)
+        case .list: return .lists(lists)
+        case .skipped: return .skipped(skipped)
         }
     }
 
@@ -71,6 +82,8 @@ public struct BlockReader: Sendable {
         case .ranking: ranking = []
         case .wordList: wordLists = []
         case .played: played = []
+        case .list: lists = []
+        case .skipped: skipped = []
         }
     }
 }

@@ -36,6 +36,8 @@ public enum ClientCommand: Equatable, Sendable {
     case mode(LineMode)
     /// `RULES`: the room's rules and the server's word lists; `RULES <setting> <value> …`: the host changes them.
     case rules(RulesChange?)
+    /// `LISTS`, and a host's upload of a list: `UPLOAD`, `LINE`, `CHECK`, `SAVE`, `DELETE` (`ListCommand`).
+    case lists(ListCommand)
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -82,6 +84,12 @@ public enum ClientCommand: Equatable, Sendable {
         case .kick: return parseKick(typed, rest)
         case .mode: return parseMode(rest)
         case .rules: return rest.isEmpty ? .success(.rules(nil)) : RulesChange.parse(words(rest)).map { .rules($0) }
+        case .lists: return bare(.lists(.catalog), typed, rest)
+        case .upload: return ListCommand.parseUpload(arguments(rest))
+        case .line: return .success(.lists(.line(unquoted(rest))))
+        case .check: return bare(.lists(.check), typed, rest)
+        case .save: return bare(.lists(.save), typed, rest)
+        case .delete: return ListCommand.parseDelete(arguments(rest))
         case .help: return bare(.help, typed, rest)
         case .start: return bare(.start, typed, rest)
         case .status: return bare(.status, typed, rest)
@@ -199,6 +207,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .resume(let code): return "\(word(.resume)) \(code)"
         case .mode(let mode): return "\(word(.mode)) \(mode.rawValue)"
         case .rules(let change): return change.map { "\(word(.rules)) \($0.words)" } ?? word(.rules)
+        case .lists(let command): return command.line
         }
     }
 

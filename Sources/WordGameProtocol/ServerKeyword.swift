@@ -37,6 +37,11 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case rules = "RULES"
     case wordList = "WORDLIST"
     case moved = "MOVED"
+    case languages = "LANGUAGES"
+    case list = "LIST"
+    case skipped = "SKIPPED"
+    case uploaded = "UPLOADED"
+    case listKey = "LISTKEY"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the
@@ -55,6 +60,10 @@ public enum ConfirmedCommand: String, Sendable, CaseIterable {
     case answer = "ANSWER"
     case resume = "RESUME"
     case rules = "RULES"
+    case upload = "UPLOAD"
+    case check = "CHECK"
+    case save = "SAVE"
+    case delete = "DELETE"
 }
 
 /// The blocks of lines that end with `END <keyword>` (Protocol.md §5, END):
@@ -66,4 +75,6 @@ public enum BlockEnd: String, Sendable, CaseIterable {
     case ranking = "RANKING"
     case wordList = "WORDLIST"
     case played = "PLAYED"
+    case list = "LIST"
+    case skipped = "SKIPPED"
 }

@@ -83,6 +83,13 @@ extension ServerMessage {
         case .wordList(let name, let words): w.keyword(.wordList); w.quoted(name); w.number(words)
         case .rulesSet: w.keyword(.ok); w.confirmed(.rules)
         case .moved(let place): w.keyword(.moved); w.quoted(place.host); w.number(place.port); w.quoted(place.web)
+        case .languages(let from, let to): w.keyword(.languages); w.quoted(from); w.quoted(to)
+        case .list(let l): w.keyword(.list); w.quoted(l.name); w.number(l.pairs); w.quoted(l.from); w.quoted(l.to); w.word(l.kind.rawValue)
+        case .skipped(let s): w.keyword(.skipped); w.number(s.line); w.word(s.why.rawValue); w.quoted(s.text)
+        case .uploaded(let u):
+            w.keyword(.uploaded); w.quoted(u.name); w.number(u.pairs); w.number(u.skipped); w.quoted(u.from); w.quoted(u.to)
+        case .listKey(let name, let key): w.keyword(.listKey); w.quoted(name); w.quoted(key)
+        case .done(let command): w.keyword(.ok); w.confirmed(command)
         }
     }
 }

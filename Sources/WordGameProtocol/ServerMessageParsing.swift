@@ -89,6 +89,15 @@ extension ServerMessage {
             let host = try reader.string(), port = try reader.int(), web = try reader.string()
             guard let place = Elsewhere(host: host, port: port, web: web) else { throw reader.failure("not a place to go") }
             self = .moved(place)
+        case .languages: self = .languages(from: try reader.string(), to: try reader.string())
+        case .list:
+            self = .list(ListInfo(name: try reader.string(), pairs: try reader.int(), from: try reader.string(), to: try reader.string(),
+                                  kind: try reader.enumeration()))
+        case .skipped: self = .skipped(SkippedLine(line: try reader.int(), why: try reader.enumeration(), text: try reader.string()))
+        case .uploaded:
+            self = .uploaded(UploadSummary(name: try reader.string(), pairs: try reader.int(), skipped: try reader.int(),
+                                           from: try reader.string(), to: try reader.string()))
+        case .listKey: self = .listKey(name: try reader.string(), key: try reader.string())
         }
         try reader.end()
     }
@@ -110,6 +119,7 @@ extension ServerMessage {
         case .answer: return .answerTaken(round: try reader.int(), try reader.enumeration())
         case .resume: return .resumed(name: try reader.string(), room: try reader.string())
         case .rules: return .rulesSet
+        case .upload, .check, .save, .delete: return .done(confirmed)
         }
     }
 }

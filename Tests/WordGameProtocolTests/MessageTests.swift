@@ -67,6 +67,21 @@ import WordGameProtocol
         .rulesSet,
         .moved(Elsewhere(host: "192.0.2.3", port: 4001, web: "http://192.0.2.3:8081")!),
         .moved(Elsewhere(host: "fd00::3", port: 65_535, web: "")!),
+        .languages(from: "English", to: "Français"),
+        .languages(from: "日本語", to: tricky),
+        .list(ListInfo(name: "default", pairs: 365, from: "English", to: "Spanish", kind: .server)),
+        .list(ListInfo(name: "unit-3", pairs: 1_000, from: "Deutsch", to: "العربية", kind: .saved)),
+        .end(.list),
+        .skipped(SkippedLine(line: 3, why: .columns, text: "a,b,c")),
+        .skipped(SkippedLine(line: 1_200, why: .tooLong, text: "tab\there \"quoted\"")),
+        .skipped(SkippedLine(line: 7, why: .unshowable, text: "\u{1B}[2J,x")),
+        .end(.skipped),
+        .uploaded(UploadSummary(name: "animals", pairs: 12, skipped: 140, from: "English", to: "French")),
+        .listKey(name: "animals", key: "K7PXABCDEFGH"),
+        .done(.upload),
+        .done(.check),
+        .done(.save),
+        .done(.delete),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -120,10 +135,16 @@ import WordGameProtocol
         case .wordList: "wordList"
         case .rulesSet: "rulesSet"
         case .moved: "moved"
+        case .languages: "languages"
+        case .list: "list"
+        case .skipped: "skipped"
+        case .uploaded: "uploaded"
+        case .listKey: "listKey"
+        case .done: "done"
         }
     }
 
-    static let variantCount = 47
+    static let variantCount = 53
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -141,7 +162,8 @@ import WordGameProtocol
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
                              "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB",
                              "SAVED", "GAMES", "RESTARTING",
-                             "RULES", "WORDLIST", "OK RULES", "MOVED"])
+                             "RULES", "WORDLIST", "OK RULES", "MOVED", "LANGUAGES", "LIST", "SKIPPED", "UPLOADED", "LISTKEY",
+                             "OK UPLOAD", "OK CHECK", "OK SAVE", "OK DELETE"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 
