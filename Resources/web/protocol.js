@@ -122,6 +122,12 @@ const SPECS = {
   WORDLIST: ['name:s', 'words:n'],
   // A room or seat on another server of a fleet (§5 MOVED); parseLine also checks its fields (isPlace).
   MOVED: ['host:s', 'port:n', 'web:s'],
+  // Word lists (§4 "Word lists", §5): the room's list's languages (before every RULES), LISTS' block, an upload's reply.
+  LANGUAGES: ['from:s', 'to:s'],
+  LIST: ['name:s', 'pairs:n', 'from:s', 'to:s', 'kind:SERVER|SAVED'],
+  SKIPPED: ['line:n', 'why:columns|empty|too-long|duplicate|unshowable', 'text:s'],
+  UPLOADED: ['name:s', 'pairs:n', 'skipped:n', 'from:s', 'to:s'],
+  LISTKEY: ['name:s', 'key:s'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).
@@ -140,6 +146,10 @@ const OK_SPECS = {
   RESUME: ['name:s', 'room:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
+  UPLOAD: [],
+  CHECK: [],
+  SAVE: [],
+  DELETE: [],
 };
 
 /**
@@ -201,7 +211,7 @@ function readField(token, kind) {
 // ---- Blocks: lines of one keyword ended by END <keyword> (§2) ----
 
 /** The keywords whose lines come as a block. */
-const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED']);
+const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED', 'LIST', 'SKIPPED']);
 
 /**
  * The blocks read whole, as every page reads them: `take(message)` keeps a block's lines, each kind apart, and
