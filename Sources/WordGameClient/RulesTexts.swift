@@ -23,7 +23,7 @@ extension ClientTexts {
         let short = "\(pairs) · \(time) s · \(outLimit(rules.maxIncorrect)) · \(list)"
         guard let languages else { return ["Rules: " + spelledOut(rules), short] }
         let both = " (\(ScreenText.safe(languages.from)) → \(ScreenText.safe(languages.to)))"
-        return ["Rules: " + spelledOut(rules) + both, "Rules: " + spelledOut(rules), short + both, short]
+        return ["Rules: " + spelledOut(rules) + both, short + both, "Rules: " + spelledOut(rules), short]
     }
 
     /// "4 pairs · 5 s a pair · out after 3 wrong attempts · list default".

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WordGame
+import WordGameTestSupport
 @testable import WordGameClient
 
 /// `--upload FILE`: the file's name is the list's, its lines go as they are, a JSON list goes as tab lines
@@ -47,5 +48,32 @@ import WordGame
         #expect(ListFileLines.languages("English,French")! == ("English", "French"))
         #expect(ListFileLines.languages(" Brazilian Portuguese , 日本語 ")! == ("Brazilian Portuguese", "日本語"))
         #expect(ListFileLines.languages("English") == nil && ListFileLines.languages(",French") == nil)
+    }
+}
+
+/// The built projector with `--upload`, on a terminal of its own, against a real server: the report before the
+/// screen, the list's languages in its lobby, and the report again once it quits.
+@Suite struct ProjectorUploadEndToEndTests {
+    @Test(.enabled(if: TerminalClient.isAvailable, "needs script(1) for a terminal"))
+    func theProjectorUploadsAFileAndPlaysIt() async throws {
+        try await onOwnThread {
+            let server = try PresentSessionTests().classServer()
+            defer { server.stop(); server.waitUntilStopped() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-upload-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("unit-3.csv").path
+            try "the cat,le chat\nthe dog,le chien\nplum\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let projector = try TerminalClient(["--present", "--host", "127.0.0.1", "--port", "\(server.port)", "--upload", file,
+                                                "--languages", "English,French"])
+            #expect(projector.waitFor("List unit-3 saved from \(file): 2 pairs, English → French; the room plays it."))
+            #expect(projector.waitFor("line 3 (not two sides): plum"))
+            #expect(projector.waitFor("List unit-3: 2 pairs, English → French; 1 not read (listed when you quit)"), "the event line")
+            projector.type("q")
+            projector.type("y")
+            #expect(projector.waitForExit() == 0)
+            projector.waitFor("(everything it wrote, to its end)", timeout: 5)
+            #expect(projector.screen.components(separatedBy: "List unit-3 saved from").count == 3, "the report again after the screen")
+        }
     }
 }

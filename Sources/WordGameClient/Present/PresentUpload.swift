@@ -41,7 +41,19 @@ enum PresentUpload {
             return nil
         }
         guard let summary, let key else { throw ClientError("--upload: the server saved the list but did not say how") }
+        // The room plays it from its next game; its languages and rules (or why not: a game on) go to the screen.
         connection.send(.rules(RulesChange(list: file.name)))
+        try wait(on: connection, others: others) { message throws(ClientError) in
+            switch message {
+            case .rules(let rules) where rules.list == file.name:
+                others(message)  // after OK RULES and LANGUAGES, which went to the screen as they came
+                return ()
+            case .error:
+                others(message)
+                return ()
+            default: return nil
+            }
+        }
         return Outcome(summary: summary, skipped: skipped, key: key)
     }
 
