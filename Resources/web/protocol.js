@@ -124,6 +124,12 @@ const SPECS = {
   WORDLIST: ['name:s', 'words:n'],
   // A room or seat on another server of a fleet (§5 MOVED); parseLine also checks its fields (isPlace).
   MOVED: ['host:s', 'port:n', 'web:s'],
+  // Word lists (§4 "Word lists", §5): the room's list's languages (before every RULES), LISTS' block, an upload's reply.
+  LANGUAGES: ['from:s', 'to:s'],
+  LIST: ['name:s', 'pairs:n', 'from:s', 'to:s', 'kind:SERVER|SAVED'],
+  SKIPPED: ['line:n', 'why:columns|empty|too-long|duplicate|unshowable', 'text:s'],
+  UPLOADED: ['name:s', 'pairs:n', 'skipped:n', 'from:s', 'to:s'],
+  LISTKEY: ['name:s', 'key:s'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).
@@ -143,6 +149,10 @@ const OK_SPECS = {
   PRACTICE: ['list:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
+  UPLOAD: [],
+  CHECK: [],
+  SAVE: [],
+  DELETE: [],
 };
 
 /**
@@ -204,7 +214,7 @@ function readField(token, kind) {
 // ---- Blocks: lines of one keyword ended by END <keyword> (§2) ----
 
 /** The keywords whose lines come as a block. */
-const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED', 'HARDEST']);
+const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED', 'HARDEST', 'LIST', 'SKIPPED']);
 
 /**
  * The blocks read whole, as every page reads them: `take(message)` keeps a block's lines, each kind apart, and

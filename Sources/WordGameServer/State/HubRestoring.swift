@@ -43,7 +43,8 @@ extension Hub {
         room.locked = saved.locked
         room.gamesStarted = max(0, saved.gamesStarted)
         room.rules = saved.rules.problem == nil ? saved.rules : settings.rules
-        room.listName = settings.wordList(named: saved.wordList) == nil ? WordListName.standard : saved.wordList
+        // A list gone since (deleted, or its file taken away) leaves the room the default list.
+        room.listName = lists.list(named: saved.wordList) == nil ? WordListName.standard : saved.wordList
         room.savedResults = saved.savedResults
         // Counts that cannot be a game's are left out (no table, no START MISSED), never trusted.
         room.lastGame = saved.lastGame.flatMap { last in
@@ -105,7 +106,10 @@ extension Hub {
             scores[slot] = nil
         }
         let match = Match(pairs: record.pairs, rules: record.rules, players: players, slotScores: scores, roundsPlayed: saved.roundsPlayed)
-        restored.takeUp(GameSession(match: match, record: record), at: now)
+        let game = GameSession(match: match, record: record)
+        // The languages of the list it was dealt from, as the list is now (the default's when it is gone).
+        game.languages = lists.languages(of: record.wordList)
+        restored.takeUp(game, at: now)
         return true
     }
 }
