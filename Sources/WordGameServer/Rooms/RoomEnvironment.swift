@@ -16,8 +16,8 @@ struct RoomEnvironment {
     var wallClock: () -> Double
     /// One line for the operator's console per event that matters.
     var log: (String) -> Void
-    /// A finished game, for the results files.
-    var gameEnded: (GameRecord) -> Void
+    /// A finished game and the languages of the list it was dealt from, for the results files.
+    var gameEnded: (GameRecord, _ languages: (from: String, to: String)) -> Void
     /// Something the lesson kept on disk holds changed: a seat (`Hub.seat`), a room forgotten, its rules or lock,
     /// a game started or ended, a pair closed. It is saved soon (`StateWriter`); answers and drops are not kept.
     var changed: () -> Void = {}

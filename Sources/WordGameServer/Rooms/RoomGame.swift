@@ -222,7 +222,7 @@ extension Room {
         environment.log(ConsoleTexts.over(room: name, game: finished.number, pairs: playedPairs,
                                           first: standings.first.flatMap { roster.members[$0.player]?.name }))
         // A practice game is the student's own: nothing of it goes to the results.
-        if !isPractice { environment.gameEnded(finished) }
+        if !isPractice { environment.gameEnded(finished, session.languages ?? environment.lists.languages(of: finished.wordList)) }
         announceListAfterGame(played: session.languages)
         requestRoomUpdate(at: now)
     }

@@ -110,7 +110,7 @@ public final class Server: @unchecked Sendable {
             random: random.next,
             wallClock: { WallClock.secondsSince1970() },
             log: { events($0) },
-            gameEnded: { record in results?.save(record) },
+            gameEnded: { record, languages in results?.save(record, languages: languages) },
             changed: { changes.pending = true },
             browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) },
             lists: lists, listStore: listWriter)

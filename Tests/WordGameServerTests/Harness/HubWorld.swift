@@ -90,7 +90,7 @@ final class HubWorld {
         self.listStore = store
         let environment = RoomEnvironment(outbox: self, nextTag: { tags += 1; return tags }, random: { generator.next() },
                                           wallClock: { 1_763_900_000 }, log: { [unowned self] in log.append($0) },
-                                          gameEnded: { [unowned self] in games.append($0) },
+                                          gameEnded: { [unowned self] record, _ in games.append(record) },
                                           changed: { [unowned self] in lessonChanges += 1 },
                                           browserAddress: { room in browserAddress.map { $0 + "?room=" + room.uppercased() } },
                                           lists: WordListCatalog(settings), listStore: store)
