@@ -122,6 +122,19 @@ const SPECS = {
   WORDLIST: ['name:s', 'words:n'],
   // A room or seat on another server of a fleet (§5 MOVED); parseLine also checks its fields (isPlace).
   MOVED: ['host:s', 'port:n', 'web:s'],
+  // The languages of the list the next RULES names: the word that stays, then the word that falls (§5 LANGUAGES).
+  LANGUAGES: ['from:s', 'to:s'],
+  // A list the server has, in reply to LISTS (§5 LIST): SERVER lists are the operator's, SAVED ones a host's.
+  LIST: ['name:s', 'pairs:n', 'from:s', 'to:s', 'kind:SERVER|SAVED'],
+  // A line of an upload that was not read, with its number among the LINEs and why (§5 SKIPPED).
+  SKIPPED: ['line:n', 'why:k', 'text:s'],
+  // What an upload read (§5 UPLOADED): after CHECK the preview, after SAVE the list saved.
+  UPLOADED: ['name:s', 'pairs:n', 'skipped:n', 'from:s', 'to:s'],
+  // The key that replaces or deletes a saved list, to the host who saved it (§5 LISTKEY).
+  LISTKEY: ['name:s', 'key:s'],
+  // A pair of the game just ended and how the class did on it, the hardest first (§5 HARDEST).
+  HARDEST: ['rank:n', 'n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s', 'right:n', 'wrong:n',
+    'timeout:n'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).
@@ -140,6 +153,9 @@ const OK_SPECS = {
   RESUME: ['name:s', 'room:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
+  CHECK: [],
+  SAVE: [],
+  DELETE: [],
 };
 
 /**
@@ -201,7 +217,7 @@ function readField(token, kind) {
 // ---- Blocks: lines of one keyword ended by END <keyword> (§2) ----
 
 /** The keywords whose lines come as a block. */
-const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED']);
+const BLOCKS = new Set(['HELP', 'TOP', 'ROSTER', 'RANKING', 'WORDLIST', 'PLAYED', 'LIST', 'SKIPPED', 'HARDEST']);
 
 /**
  * The blocks read whole, as every page reads them: `take(message)` keeps a block's lines, each kind apart, and
@@ -408,19 +424,33 @@ export function outRule(maxIncorrect) {
   return `out after ${maxIncorrect} wrong answer${maxIncorrect === 1 ? '' : 's'}`;
 }
 
-/** A RULES line in words: "10 pairs · 8 s a pair · everyone plays every pair · list animals". */
+/**
+ * A RULES line with the languages of its list: LANGUAGES comes right before every RULES (§5 LANGUAGES), so a
+ * page keeps the latest and gives it to the RULES that follows. A server that sends none: English → Spanish.
+ */
+export function withLanguages(rules, languages) {
+  return { ...rules, from: languages?.from || 'English', to: languages?.to || 'Spanish' };
+}
+
+/** "English → French": the way a list's two languages are written on every page. */
+export function languagePair(from, to) {
+  return `${from} → ${to}`;
+}
+
+/** A RULES line in words: "10 pairs · 8 s a pair · everyone plays every pair · list animals (English → French)". */
 export function rulesText(rules) {
   const time = rules.roundMs % 1000 === 0 ? `${rules.roundMs / 1000} s` : seconds(rules.roundMs);
-  return [`${rules.pairs} pair${rules.pairs === 1 ? '' : 's'}`, `${time} a pair`, outRule(rules.maxIncorrect), `list ${rules.list}`]
+  const list = rules.from && rules.to ? `list ${rules.list} (${languagePair(rules.from, rules.to)})` : `list ${rules.list}`;
+  return [`${rules.pairs} pair${rules.pairs === 1 ? '' : 's'}`, `${time} a pair`, outRule(rules.maxIncorrect), list]
     .join(' · ');
 }
 
-/** Whether two RULES lines say the same rules. */
+/** Whether two RULES lines say the same rules (the languages too: a list replaced may have others). */
 export function sameRules(a, b) {
-  return a.pairs === b.pairs && a.roundMs === b.roundMs && a.maxIncorrect === b.maxIncorrect && a.list === b.list;
+  return a.pairs === b.pairs && a.roundMs === b.roundMs && a.maxIncorrect === b.maxIncorrect && a.list === b.list
+    && a.from === b.from && a.to === b.to;
 }
 
-/** "1st", "2nd", "3rd", "11th", "22nd". */
 /** A name's limits (Protocol.md §4 NAME): 16 characters, as a person counts them, and 16 columns of a terminal. */
 export const NAME_CHARACTERS = 16;
 export const NAME_COLUMNS = 16;
@@ -459,6 +489,7 @@ export function readingFloorMs(roundMs) {
   return Math.min(150, Math.floor(roundMs / 4));
 }
 
+/** "1st", "2nd", "3rd", "11th", "22nd". */
 export function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
