@@ -11,9 +11,9 @@ export function playedBy(line) {
   return line.right + line.wrong + line.timeout;
 }
 
-/** Whether the class missed a pair (START MISSED deals it again, §4): someone answered it wrong or too late, or nobody right. */
+/** Whether the class missed a pair (START MISSED deals it again, §4): someone answered it wrong or too late, or nobody played it. */
 export function missed(line) {
-  return line.wrong + line.timeout > 0 || line.right === 0;
+  return line.wrong + line.timeout > 0 || playedBy(line) === 0;
 }
 
 /** The pairs the class missed: what "Play the missed words" would deal first. */

@@ -22,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 
 /** The errors that answer an upload or a DELETE (Protocol.md §3): said in the dialog, not on the projector. */
 const LIST_ERRORS = new Set(['bad-list', 'list-taken', 'too-many-lists', 'upload-too-big', 'no-upload', 'not-host',
-  'bad-argument', 'list-in-use', 'game-on', 'no-list']);
+  'bad-argument', 'list-in-use', 'list-not-saved', 'bad-rules']);
 
 /**
  * The dialog. `send(line)` sends a line (false when the link is down), `ask(question, yes, then)` asks first,
@@ -292,6 +292,7 @@ export class WordListsDialog {
       return true;
     }
     if (!pending) return false;
+    if (m.type === 'OK' && m.what === 'UPLOAD') return true; // the upload is open: its lines follow
     if (m.type === 'UPLOADED') { pending.uploaded = m; return true; }
     if (m.type === 'LISTKEY') {
       if (isListName(m.name)) listKeys.save(m.name, m.key);

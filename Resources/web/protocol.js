@@ -153,9 +153,13 @@ const OK_SPECS = {
   RESUME: ['name:s', 'room:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
+  // The teacher's word lists (§4 UPLOAD): each step's OK is bare, what it did came before it.
+  UPLOAD: [],
   CHECK: [],
   SAVE: [],
   DELETE: [],
+  // A room of one's own on that list (§4 PRACTICE): its ROOM line follows, and its game starts at once.
+  PRACTICE: ['list:s'],
 };
 
 /**

@@ -196,11 +196,16 @@ const handlers = {
     if (!looksLikeResumeCode(m.code) || m.grace < 1) return;
     state.seat = { code: m.code.toUpperCase(), grace: m.grace };
     sessionStorage.setItem(TAB_SEAT_KEY, state.seat.code);
-    const kept = seats.read()[state.seat.code];
     seats.save({ code: state.seat.code, room: state.room, name: state.name, grace: m.grace, seenAt: Date.now(),
-      game: kept?.game ?? null, practice: state.inPractice || kept?.practice === true });
+      game: seats.read()[state.seat.code]?.game ?? null });
   },
   ROOM(m) {
+    // A practice room is named `practice.<n>` (§4 PRACTICE), a name no room that others join can have.
+    state.inPractice = isPracticeRoom(m.room);
+    if (state.inPractice && state.room !== m.room) {
+      state.room = m.room;
+      if (state.seat) seats.update(state.seat.code, { room: m.room }); // TOKEN came before the room's name
+    }
     state.roomInfo = m;
     if (m.state !== 'STARTING') state.countdownEnds = 0;
   },
@@ -267,10 +272,16 @@ function ok(m) {
       state.name = m.name;
       if (state.joining) state.joining.replies -= 1;
       break;
-    case 'JOIN':
     case 'PRACTICE':
-      state.inPractice = m.what === 'PRACTICE';
+      // A room of our own: its name comes in the ROOM line that follows.
+      state.inPractice = true;
       state.practice = null;
+      state.joining = null;
+      state.moves = 0;
+      state.sentOutBecause = '';
+      break;
+    case 'JOIN':
+      state.inPractice = false;
       state.room = m.room;
       state.joining = null;
       state.moves = 0;
@@ -972,6 +983,7 @@ function renderEnd() {
   if (final.missed) score = 'The game ended while your connection was down';
   $('end-score').textContent = score;
   $('end-status').textContent = endStatus(final, state);
+  $('end-list').textContent = `Word list: ${listName(state.gameList)}`;
   fillList($('end-pairs'), pairItems(state.history));
   renderBoard($('end-board'), state.top);
   $('end-board-title').hidden = state.top.length < 2;
@@ -1072,8 +1084,8 @@ function practiceProblem(text) {
 }
 
 /**
- * PRACTICE: the chosen list, and the missed words first when the box is ticked. The player's name is the
- * one typed or kept (nobody else sees it), sent first as JOIN's is.
+ * PRACTICE: the chosen list, and the missed words first when the box is ticked. The name typed or kept goes
+ * first, as JOIN's does (the server names a player without one); nobody else sees it.
  */
 function startPractice(event) {
   event.preventDefault();
@@ -1082,13 +1094,18 @@ function startPractice(event) {
   if (!state.practice.lists.some((known) => known.name === list)) { practiceProblem('Choose a word list.'); return; }
   const kept = missedStore.read();
   const words = !$('practice-missed-box').hidden && $('practice-missed').checked && kept?.list === list ? kept.words : [];
-  let name = typedText($('name').value);
-  if (!name || nameProblem(name)) name = 'Me';
+  const name = typedText($('name').value);
+  const named = name && !nameProblem(name);
   practiceProblem('');
-  state.joining = { code: 'practice', name, replies: 2, refused: false, practice: true };
+  state.joining = { code: 'practice', name, replies: named ? 2 : 1, refused: false, practice: true };
   state.stopped = false;
-  link.open([commandWithName('NAME', name), practiceCommand(list, words)]);
+  link.open([...(named ? [commandWithName('NAME', name)] : []), practiceCommand(list, words)]);
   render();
+}
+
+/** Whether a room is a practice room (§4 PRACTICE: `practice.<n>`). */
+function isPracticeRoom(room) {
+  return typeof room === 'string' && room.startsWith('practice.');
 }
 
 /**
@@ -1323,7 +1340,7 @@ async function boot() {
   state.seat = { code: seat.code, grace: seat.grace };
   state.room = seat.room;
   state.name = seat.name;
-  state.inPractice = seat.practice === true;
+  state.inPractice = isPracticeRoom(seat.room);
   state.resuming = true;
   sessionStorage.setItem(TAB_SEAT_KEY, seat.code);
   if (!state.inPractice) $('code').value = spokenRoom(seat.room); // a practice room's code is nobody's to type
