@@ -108,6 +108,8 @@ const SPECS = {
   WAITING: ['count:n', 'names:s*'],
   TALLY: ['n:n', 'right:n', 'wrong:n', 'timeout:n'],
   RANKING: ['rank:n', 'name:s', 'correct:n', 'wrong:n', 'ms:n', 'outAt:n'],
+  // The last game's pairs, hardest first, after RANKING and on arriving between games (§5 HARDEST): REVEAL's fields, then TALLY's counts.
+  HARDEST: ['rank:n', 'n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s', 'right:n', 'wrong:n', 'timeout:n'],
   TOKEN: ['code:s', 'grace:n'],
   RESTARTING: ['grace:n'],
   SCORE: ['correct:n', 'wrong:n', 'rank:n', 'ranked:n'],
@@ -132,9 +134,6 @@ const SPECS = {
   UPLOADED: ['name:s', 'pairs:n', 'skipped:n', 'from:s', 'to:s'],
   // The key that replaces or deletes a saved list, to the host who saved it (§5 LISTKEY).
   LISTKEY: ['name:s', 'key:s'],
-  // A pair of the game just ended and how the class did on it, the hardest first (§5 HARDEST).
-  HARDEST: ['rank:n', 'n:n', 'english:s', 'spanish:s', 'truth:CORRECT|WRONG', 'translation:s', 'right:n', 'wrong:n',
-    'timeout:n'],
 };
 
 // `OK <what> …`: the replies to commands (§5, OK).
@@ -151,6 +150,8 @@ const OK_SPECS = {
   STOP: [],
   CLOSE: ['room:s'],
   RESUME: ['name:s', 'room:s'],
+  // A room of one's own on that list (§4 PRACTICE): its ROOM line follows, and its game starts at once.
+  PRACTICE: ['list:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
   // The teacher's word lists (§4 UPLOAD): each step's OK is bare, what it did came before it.
@@ -158,8 +159,6 @@ const OK_SPECS = {
   CHECK: [],
   SAVE: [],
   DELETE: [],
-  // A room of one's own on that list (§4 PRACTICE): its ROOM line follows, and its game starts at once.
-  PRACTICE: ['list:s'],
 };
 
 /**

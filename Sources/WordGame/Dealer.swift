@@ -6,6 +6,8 @@
 /// - A wrong pair's Spanish word is never a translation of its English word.
 /// - English words come from a shuffled deck: no word twice in a game while the
 ///   deck lasts, and never the same word twice in a row, even across decks.
+/// - Words given first (the words a class missed, a student's own) are dealt
+///   before the deck, in their order, each with the same 25% coin.
 public struct Dealer: Sendable {
     public let words: WordList
     public let correctProbability: Double
@@ -17,10 +19,26 @@ public struct Dealer: Sendable {
 
     /// The next `count` pairs drawn with `generator`.
     public func deal<G: RandomNumberGenerator>(count: Int, using generator: inout G) -> [Pair] {
+        deal(count: count, first: [], using: &generator)
+    }
+
+    /// The next `count` pairs: first the English words of `first`, in that order (each once; words the
+    /// list cannot deal are skipped, and no more than `count`), then from the shuffled deck as above,
+    /// the words already dealt left out of the first deck. Each pair's coin is the same: a given word
+    /// is shown with its translation one time in four, as any other.
+    /// With no word given, this is exactly `deal(count:using:)`: a seeded game deals as it always did.
+    public func deal<G: RandomNumberGenerator>(count: Int, first: [String], using generator: inout G) -> [Pair] {
         var pairs: [Pair] = []
         pairs.reserveCapacity(count)
+        let given = dealable(first).prefix(count)
+        for english in given { pairs.append(pair(for: english, using: &generator)) }
         var deck: [String] = []
-        var previous: String?
+        if !given.isEmpty {
+            let dealt = Set(given)
+            deck = words.dealableEnglish.filter { !dealt.contains($0) }
+            deck.shuffle(using: &generator)
+        }
+        var previous = given.last
         while pairs.count < count {
             if deck.isEmpty { deck = shuffledDeck(avoidingFirst: previous, using: &generator) }
             let english = deck.removeLast()
@@ -28,6 +46,17 @@ public struct Dealer: Sendable {
             previous = english
         }
         return pairs
+    }
+
+    /// The words of `given` this list deals, as it spells them (compared trimmed), each once, in order.
+    public func dealable(_ given: [String]) -> [String] {
+        guard !given.isEmpty else { return [] }
+        let known = Set(words.dealableEnglish)
+        var seen = Set<String>()
+        return given.compactMap { raw in
+            let english = raw.trimmedWord
+            return known.contains(english) && seen.insert(english).inserted ? english : nil
+        }
     }
 
     /// A shuffled deck of every dealable English word, drawn from the end; its

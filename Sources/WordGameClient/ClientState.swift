@@ -265,10 +265,10 @@ public struct ClientState: Sendable {
             if let old = rules, old != told, game == nil || final != nil { notice = ClientTexts.newRules(told) }
             rules = told
         // A block's lines: `blocks` keeps them for their END, above.
-        case .help, .top, .played, .roster, .ranking, .wordList, .end: break
+        case .help, .top, .played, .roster, .ranking, .wordList, .hardest, .end: break
         case .info, .welcome, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .arrived, .departed, .waiting,
-             .tally, .web, .saved, .games, .rulesSet: break
+             .tally, .web, .saved, .games, .rulesSet, .practising: break
         // A reply to JOIN or RESUME, which are sent (and their MOVED followed) before the game's loop: `JoinRoom`.
         case .moved: break
         }
@@ -284,7 +284,8 @@ public struct ClientState: Sendable {
             history = pairs.map { PairRecord(reveal: $0.reveal, verdict: $0.outcome.verdict) }
             seenFromPair = nil
             if me == .out { outAfterPair = outAfterPairPlayed }
-        case .help, .roster, .ranking, .wordLists: break
+        // The hardest pairs go to a room's observers: the game's own screen has its end dialog.
+        case .help, .roster, .ranking, .wordLists, .hardest: break
         }
     }
 

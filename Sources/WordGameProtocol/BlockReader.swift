@@ -11,6 +11,8 @@ public struct BlockReader: Sendable {
         case ranking([RankingEntry])
         case wordLists([WordListLine])
         case played([PlayedPair])
+        /// The last game's pairs, hardest first (at most `hardestListed`: a longer block is cut there).
+        case hardest([HardestPair])
     }
 
     /// One `WORDLIST` line: a list's name and how many English words it holds.
@@ -30,6 +32,7 @@ public struct BlockReader: Sendable {
     private var ranking: [RankingEntry] = []
     private var wordLists: [WordListLine] = []
     private var played: [PlayedPair] = []
+    private var hardest: [HardestPair] = []
 
     public init() {}
 
@@ -42,6 +45,7 @@ public struct BlockReader: Sendable {
         case .ranking(let entry): ranking.append(entry)
         case .wordList(let name, let words): wordLists.append(WordListLine(name: name, words: words))
         case .played(let pair): played.append(pair)
+        case .hardest(let pair): if hardest.count < hardestListed { hardest.append(pair) }
         case .end(let block): return close(block)
         default: break
         }
@@ -60,6 +64,7 @@ public struct BlockReader: Sendable {
         case .ranking: return .ranking(ranking)
         case .wordList: return .wordLists(wordLists)
         case .played: return .played(played)
+        case .hardest: return .hardest(hardest)
         }
     }
 
@@ -71,6 +76,7 @@ public struct BlockReader: Sendable {
         case .ranking: ranking = []
         case .wordList: wordLists = []
         case .played: played = []
+        case .hardest: hardest = []
         }
     }
 }

@@ -36,6 +36,11 @@ public enum ClientCommand: Equatable, Sendable {
     case mode(LineMode)
     /// `RULES`: the room's rules and the server's word lists; `RULES <setting> <value> …`: the host changes them.
     case rules(RulesChange?)
+    /// `START MISSED`: the host starts a game that deals first the English words missed in the last one.
+    case startMissed
+    /// `PRACTICE <list> [<english> …]`: a private room of one on that list, whose game starts at once,
+    /// the English words given dealt first (`PracticeCommand.swift`).
+    case practice(list: String, english: [String])
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -83,7 +88,8 @@ public enum ClientCommand: Equatable, Sendable {
         case .mode: return parseMode(rest)
         case .rules: return rest.isEmpty ? .success(.rules(nil)) : RulesChange.parse(words(rest)).map { .rules($0) }
         case .help: return bare(.help, typed, rest)
-        case .start: return bare(.start, typed, rest)
+        case .start: return parseStart(typed, rest)
+        case .practice: return parsePractice(rest)
         case .status: return bare(.status, typed, rest)
         case .leave: return bare(.leave, typed, rest)
         case .ping: return bare(.ping, typed, rest)
@@ -199,6 +205,8 @@ public enum ClientCommand: Equatable, Sendable {
         case .resume(let code): return "\(word(.resume)) \(code)"
         case .mode(let mode): return "\(word(.mode)) \(mode.rawValue)"
         case .rules(let change): return change.map { "\(word(.rules)) \($0.words)" } ?? word(.rules)
+        case .startMissed: return "\(word(.start)) \(ClientKeyword.missed)"
+        case .practice(let list, let english): return Self.practiceLine(list: list, english: english)
         }
     }
 

@@ -22,12 +22,16 @@ public enum ClientKeyword: String, Sendable, CaseIterable {
     case resume = "RESUME"
     case mode = "MODE"
     case rules = "RULES"
+    case practice = "PRACTICE"
 
     /// The other spellings people type into `nc`, each for one keyword.
     public static let aliases: [String: ClientKeyword] = [
         "?": .help, "NICK": .name, "AGAIN": .start, "R": .start, "A": .answer,
         "Q": .quit, "EXIT": .quit, "BYE": .quit, "REMOVE": .kick,
     ]
+
+    /// The one word `START` (and its other spellings) may take: the words the class missed come first.
+    public static let missed = "MISSED"
 
     /// The answers on their own (`y`, `no`, `correct`…): a command of their own, `ANSWER` without the word.
     public static let answerWords: [String: Answer] = [

@@ -52,12 +52,15 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let directoryDown = Code(rawValue: "directory-down")
         /// The room or seat was on a server of the fleet that stopped without giving it up: its game cannot go on.
         public static let roomGone = Code(rawValue: "room-gone")
+        /// `START MISSED` with no word to play again: the last game had no miss, or there was no game.
+        public static let nothingMissed = Code(rawValue: "nothing-missed")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
             .alreadyInRoom, .notHost, .gameOn, .noRound, .notPlaying, .alreadyAnswered, .tooLate, .tooSoon, .wrongRound,
             .serverFull, .noRoom, .badKey, .roomLocked, .noSuchPlayer, .tooManyRooms, .noPlayers,
             .badCode, .slowDown, .badRules, .moved, .directoryDown, .roomGone,
+            .nothingMissed,
         ]
     }
 }

@@ -37,6 +37,7 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case rules = "RULES"
     case wordList = "WORDLIST"
     case moved = "MOVED"
+    case hardest = "HARDEST"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the
@@ -55,6 +56,7 @@ public enum ConfirmedCommand: String, Sendable, CaseIterable {
     case answer = "ANSWER"
     case resume = "RESUME"
     case rules = "RULES"
+    case practice = "PRACTICE"
 }
 
 /// The blocks of lines that end with `END <keyword>` (Protocol.md §5, END):
@@ -66,4 +68,5 @@ public enum BlockEnd: String, Sendable, CaseIterable {
     case ranking = "RANKING"
     case wordList = "WORDLIST"
     case played = "PLAYED"
+    case hardest = "HARDEST"
 }

@@ -96,4 +96,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// another server of the fleet; an `ERROR moved` follows, for readers that
     /// do not know this line.
     case moved(Elsewhere)
+    /// `HARDEST …`: one pair of the game just ended, hardest first (to the observers after `RANKING`, and on
+    /// arrival between games; ended by `END HARDEST`).
+    case hardest(HardestPair)
+    /// `OK PRACTICE <list>`: a room of one's own, private, on that list; its game starts at once.
+    case practising(list: String)
 }

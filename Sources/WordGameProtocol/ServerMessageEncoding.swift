@@ -83,6 +83,10 @@ extension ServerMessage {
         case .wordList(let name, let words): w.keyword(.wordList); w.quoted(name); w.number(words)
         case .rulesSet: w.keyword(.ok); w.confirmed(.rules)
         case .moved(let place): w.keyword(.moved); w.quoted(place.host); w.number(place.port); w.quoted(place.web)
+        case .hardest(let h):
+            w.keyword(.hardest); w.number(h.rank); w.number(h.reveal.number); w.quoted(h.reveal.english); w.quoted(h.reveal.spanish)
+            w.word(h.reveal.truth.rawValue); w.quoted(h.reveal.translation); w.number(h.right); w.number(h.wrong); w.number(h.timeout)
+        case .practising(let list): w.keyword(.ok); w.confirmed(.practice); w.quoted(list)
         }
     }
 }

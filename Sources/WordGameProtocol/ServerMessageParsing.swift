@@ -89,6 +89,11 @@ extension ServerMessage {
             let host = try reader.string(), port = try reader.int(), web = try reader.string()
             guard let place = Elsewhere(host: host, port: port, web: web) else { throw reader.failure("not a place to go") }
             self = .moved(place)
+        case .hardest:
+            let rank = try reader.int()
+            let reveal = Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),
+                                truth: try reader.enumeration(), translation: try reader.string())
+            self = .hardest(HardestPair(rank: rank, reveal: reveal, right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
         }
         try reader.end()
     }
@@ -110,6 +115,7 @@ extension ServerMessage {
         case .answer: return .answerTaken(round: try reader.int(), try reader.enumeration())
         case .resume: return .resumed(name: try reader.string(), room: try reader.string())
         case .rules: return .rulesSet
+        case .practice: return .practising(list: try reader.string())
         }
     }
 }

@@ -9,6 +9,10 @@ import WordGameProtocol
         ("NAME say \"hi\"", .name("say \"hi\"")), ("nick Zoe", .name("Zoe")), ("NAME", .name("")),
         ("JOIN", .join(room: nil)), ("join class7", .join(room: "class7")),
         ("START", .start), ("again", .start), ("r", .start),
+        ("START MISSED", .startMissed), ("again missed", .startMissed), ("R  Missed ", .startMissed),
+        ("PRACTICE default", .practice(list: "default", english: [])), ("practice Animals", .practice(list: "animals", english: [])),
+        ("PRACTICE default dog \"ice cream\" \"say \\\"hi\\\"\"", .practice(list: "default", english: ["dog", "ice cream", "say \"hi\""])),
+        ("PRACTICE \"default\" \"la casa\"", .practice(list: "default", english: ["la casa"])),
         ("y", .answer(round: nil, .correct)), ("YES", .answer(round: nil, .correct)), ("c", .answer(round: nil, .correct)),
         ("correct", .answer(round: nil, .correct)),
         ("n", .answer(round: nil, .wrong)), ("No", .answer(round: nil, .wrong)), ("w", .answer(round: nil, .wrong)),
@@ -37,7 +41,9 @@ import WordGameProtocol
         ("FROB", ProtocolError.Code.unknownCommand), ("y please", .badArgument), ("ANSWER", .badArgument),
         ("ANSWER maybe", .badArgument), ("ANSWER +1 y", .badArgument), ("ANSWER 01 y", .badArgument),
         ("ANSWER -1 y", .badArgument), ("ANSWER 1234567890 y", .badArgument), ("ANSWER ١ y", .badArgument), ("ANSWER 2 3 y", .badArgument),
-        ("QUIT now", .badArgument),
+        ("QUIT now", .badArgument), ("START now", .badArgument), ("START MISSED twice", .badArgument), ("PRACTICE", .badArgument),
+        ("PRACTICE ../x", .badArgument), ("PRACTICE default \"open", .badArgument), ("PRACTICE default a\"b", .badArgument),
+        ("PRACTICE \(String(repeating: "a", count: 25))", .badArgument),
     ])
     func refuses(line: String, code: ProtocolError.Code) {
         guard case .failure(let error) = ClientCommand.parse(line) else { Issue.record("accepted \(line)"); return }

@@ -67,6 +67,11 @@ import WordGameProtocol
         .rulesSet,
         .moved(Elsewhere(host: "192.0.2.3", port: 4001, web: "http://192.0.2.3:8081")!),
         .moved(Elsewhere(host: "fd00::3", port: 65_535, web: "")!),
+        .hardest(HardestPair(rank: 1, reveal: Reveal(number: 3, english: tricky, spanish: "casa", truth: .wrong, translation: "hogar"),
+                             right: 0, wrong: 2, timeout: 1)),
+        .hardest(HardestPair(rank: 100, reveal: Reveal(number: 9_999, english: "dog", spanish: "perro", truth: .correct,
+                                                        translation: "perro"), right: 40, wrong: 0, timeout: 0)),
+        .practising(list: "animals"),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -120,10 +125,12 @@ import WordGameProtocol
         case .wordList: "wordList"
         case .rulesSet: "rulesSet"
         case .moved: "moved"
+        case .hardest: "hardest"
+        case .practising: "practising"
         }
     }
 
-    static let variantCount = 47
+    static let variantCount = 49
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -141,7 +148,7 @@ import WordGameProtocol
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
                              "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB",
                              "SAVED", "GAMES", "RESTARTING",
-                             "RULES", "WORDLIST", "OK RULES", "MOVED"])
+                             "RULES", "WORDLIST", "OK RULES", "MOVED", "HARDEST", "OK PRACTICE"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 
@@ -180,6 +187,7 @@ import WordGameProtocol
                       // Numbers out of range, signed or padded: a hostile server's, never read as numbers.
                       "STARTING 10000000000000", "STARTING 9223372036854775808", "STARTING -5", "STARTING +5", "STARTING 05",
                       "GAMEOVER 1 1 1 1 99999999999999999999",
+                      "HARDEST 1 3 \"a\" \"b\" MAYBE \"c\" 0 1 0", "HARDEST 1 3 \"a\" \"b\" WRONG \"c\" 0 1", "OK PRACTICE animals",
                       // A place a client could not go to, or that would break the command line or URL it builds.
                       "MOVED \"h\" 0 \"\"", "MOVED \"h\" 65536 \"\"", "MOVED \"\" 4001 \"\"", "MOVED \"a b\" 4001 \"\"",
                       "MOVED \"a\\\"b\" 4001 \"\"", "MOVED \"h/x\" 4001 \"\"", "MOVED \"h\" 4001 \"javascript:alert(1)\"",

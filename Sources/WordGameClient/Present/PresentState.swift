@@ -54,6 +54,11 @@ public struct PresentState: Sendable {
     public var lastRevealAt: Instant?
     public var top: [TopEntry] = []
     public var ranking: [RankingEntry] = []
+    /// The last game's pairs, hardest first (`HARDEST`): shown after the podium and the ranking.
+    public var hardest: [HardestPair] = []
+    /// `W`: the hardest pairs are shown first (on the game-over screen, before the podium; in the lobby,
+    /// in place of the names), until `W` again goes back.
+    public var wordsFirst = false
     public var gameOver = false
     /// The count to the next game: the start delay of the host's START, or auto-start's countdown.
     public var countdown = NextGameCountdown()
@@ -235,9 +240,9 @@ public struct PresentState: Sendable {
         case .restarting: serverRestarting = true
         case .bye(let text): if !serverRestarting { goodbye = text }
         // A block's lines: `blocks` keeps them for their END, above.
-        case .help, .roster, .top, .ranking, .wordList, .played, .end: break
+        case .help, .roster, .top, .ranking, .wordList, .played, .hardest, .end: break
         case .welcome, .nameSet, .joined, .left, .answerTaken, .members, .result,
-             .info, .pong, .kicked, .stopped, .closed, .score, .saved:
+             .info, .pong, .kicked, .stopped, .closed, .score, .saved, .practising:
             break
         case .rules(let told):
             // Changed after a game, while the podium or the ranking is up: the room event line says so.
@@ -263,6 +268,7 @@ public struct PresentState: Sendable {
         case .wordLists(let lists):
             wordLists = lists.map { ($0.name, $0.words) }
             settings?.lists = wordLists
+        case .hardest(let pairs): hardest = pairs
         case .help, .played: break
         }
     }

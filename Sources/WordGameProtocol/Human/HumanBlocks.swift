@@ -80,6 +80,18 @@ enum HumanBlocks {
         }
     }
 
+    /// The last game's pairs, hardest first: `   1. Pair 3, ear ≠ casa (ear = oreja): 0 right, 1 wrong, 1 out of time.`
+    static func hardest(_ rows: [HardestPair]) -> [String] {
+        guard !rows.isEmpty else { return ["No pair of the last game was played to its end."] }
+        let rankWidth = rows.map { "\($0.rank)".count }.max() ?? 1
+        return ["The pairs of the last game, hardest first:"] + rows.map { row in
+            let rank = String(repeating: " ", count: rankWidth - "\(row.rank)".count) + "\(row.rank)."
+            let timeouts = row.timeout > 0 ? ", \(row.timeout) out of time" : ""
+            return "  \(rank) Pair \(row.reveal.number), \(HumanSentences.truth(row.reveal)): "
+                + "\(row.right) right, \(row.wrong) wrong\(timeouts)."
+        }
+    }
+
     static func roster(_ names: [String]) -> [String] {
         guard !names.isEmpty else { return ["Nobody plays in the room yet."] }
         return ["Players in the room (\(names.count)):"] + F.wrapped(names)

@@ -64,9 +64,15 @@ struct HumanReading {
         case .end(let block):
             // A block's end is news only when the block was empty: "Nobody plays in the room yet."
             // (An empty PLAYED block, before the first reveal, has nothing to say.)
-            guard block == .roster else { return }
-            if case .roster? = previous { return }
-            lines += HumanBlocks.roster([])
+            switch block {
+            case .roster:
+                if case .roster? = previous { return }
+                lines += HumanBlocks.roster([])
+            case .hardest:
+                if case .hardest? = previous { return }
+                lines += HumanBlocks.hardest([])
+            default: return
+            }
         case .nameSet(let name):
             lines.append(S.nameSet(name, openRooms: context.openRooms))
         case .joined(let room):
@@ -93,6 +99,8 @@ struct HumanReading {
             // Alone with MEMBERS, it is a room update (counts, host, state): the NOTICE beside it tells
             // the news. With YOU, it answers JOIN, STATUS or RESUME: where you are.
             guard batch.contains(where: { if case .you = $0 { true } else { false } }) else { return }
+            // Practice: "You are practising alone" said it; "Room practice.3 has 1 player: Player" would add nothing.
+            if batch.contains(where: { if case .practising = $0 { true } else { false } }) { return }
             let members: (Int, [String])? = if case .members(let total, let names)? = next { (total, names) } else { nil }
             lines.append(HumanBlocks.room(room, spokenName: spoken(room.name), members: members))
         case .members:
@@ -176,6 +184,11 @@ struct HumanReading {
             lines.append("You changed the rules; everyone in the room is told.")
         case .moved:
             return  // the ERROR moved after it says where, in words
+        case .hardest:
+            if case .hardest? = previous { return }
+            lines += HumanBlocks.hardest(run(from: index) { if case .hardest(let pair) = $0 { pair } else { nil } })
+        case .practising(let list):
+            lines.append("You are practising alone, on list \(list): nobody else can join this room.")
         }
     }
 }

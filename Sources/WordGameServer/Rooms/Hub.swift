@@ -59,6 +59,8 @@ final class Hub {
     var directoryWaits = DirectoryWaits()
     /// Seats taken up again after a restart get ids below zero, which no connection has (`HubRestoring.swift`).
     var lastRestoredID = 0
+    /// Practice rooms made so far, which number them (`HubPractice.swift`).
+    var practiceRooms = 0
 
     init(settings: GameSettings, environment: RoomEnvironment, control: ConnectionControl, limits: ConnectionLimits = ConnectionLimits(),
          affinity: ThreadAffinity = ThreadAffinity("the hub")) {
@@ -190,6 +192,10 @@ final class Hub {
             if let change { room.changeRules(change, by: id, at: now) } else { room.describeRules(to: id) }
         case .mode:
             break  // the connection's own business, in any state: `Session.run` takes it
+        case .startMissed:
+            roomOrError(for: id)?.startMissed(by: id, at: now)
+        case .practice(let list, let english):
+            practice(list: list, english: english, id, at: now)
         }
     }
 
@@ -261,7 +267,7 @@ final class Hub {
     func forget(_ room: Room) {
         environment.changed()
         rooms[room.name] = nil
-        directory?.release(room: room.name)
+        if !room.isPractice { directory?.release(room: room.name) }
     }
 
     // MARK: Helpers

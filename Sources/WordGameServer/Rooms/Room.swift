@@ -39,9 +39,15 @@ final class Room {
     var rules: Rules
     /// The name of the word list the next game is dealt from (`WordListName.standard` until the host picks another).
     var listName = WordListName.standard
+    /// How the last game's pairs went, for its table of the hardest (`HARDEST`) and `START MISSED`; nil before the first.
+    var lastGame: LastGame?
+    /// A room of one made by `PRACTICE` (`RoomPractice.swift`): nobody can join or watch it, the fleet's
+    /// directory never hears of it, and its games are not written to the results.
+    let isPractice: Bool
 
-    init(name: String, settings: GameSettings, environment: RoomEnvironment, hostSeat: RoomHost.Seat? = nil) {
+    init(name: String, settings: GameSettings, environment: RoomEnvironment, hostSeat: RoomHost.Seat? = nil, practice: Bool = false) {
         self.name = name
+        isPractice = practice
         self.settings = settings
         self.environment = environment
         rules = settings.rules
@@ -105,8 +111,8 @@ final class Room {
         RoomInfo(name: name, state: state, members: roster.members.count, host: hostName ?? "", autoStart: autoStart)
     }
 
-    /// A hosted room starts only when its host says so.
-    var autoStart: Int { isHosted ? 0 : settings.autoStart }
+    /// A hosted room starts only when its host says so; a practice room, when its player does.
+    var autoStart: Int { isHosted || isPractice ? 0 : settings.autoStart }
 
     /// `MEMBERS`: up to 12 names, the host first.
     var membersLine: ServerMessage { roster.membersLine(host: openHostID) }

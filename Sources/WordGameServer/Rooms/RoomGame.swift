@@ -8,16 +8,18 @@ extension Room {
 
     /// START from `id`: the host starts the game (after the start delay when it
     /// brings in others; a second START during it starts at once); in a room
-    /// with auto-start, anyone else says they are ready.
-    func start(by id: PlayerID, at now: Instant) {
+    /// with auto-start, anyone else says they are ready. `first`: the English
+    /// words the game deals first (`START MISSED`, `RoomMissed.swift`).
+    func start(by id: PlayerID, at now: Instant, first: [String] = []) {
         if case .playing = phase {
             return outbox.send(.error(ProtocolError(.gameOn, Self.gameIsOn)), to: id)
         }
         if isHost(id) {
             let delay = settings.startDelayMilliseconds
             let pullsInOthers = roster.members.keys.contains { $0 != id }
-            guard delay > 0, pullsInOthers, countdown == nil else { return startGame(by: id, at: now) }
-            phase = .countdown(Countdown(ends: now.adding(milliseconds: delay), byHost: true))
+            // A START during the countdown deals what the countdown would have; a START MISSED, the missed words.
+            guard delay > 0, pullsInOthers, countdown == nil else { return startGame(by: id, at: now, first: first.isEmpty ? nil : first) }
+            phase = .countdown(Countdown(ends: now.adding(milliseconds: delay), byHost: true, first: first))
             broadcast([.starting(milliseconds: delay)])
             environment.log(ConsoleTexts.startsIn(room: name, seconds: delay / 1_000))
             return requestRoomUpdate(at: now)
@@ -39,8 +41,10 @@ extension Room {
     }
 
     /// Starts a game with every member; `starter` is the host who asked, nil when it started by itself.
-    func startGame(by starter: PlayerID?, at now: Instant) {
+    /// `first`: the English words dealt first; nil, those of the countdown that ends (none without one).
+    func startGame(by starter: PlayerID?, at now: Instant, first: [String]? = nil) {
         let byHost = starter != nil || countdown?.byHost == true
+        let first = first ?? countdown?.first ?? []
         phase = .lobby
         guard !roster.members.isEmpty else {
             if let starter { outbox.send(.error(ProtocolError(.noPlayers, Self.nobodyYet)), to: starter) }
@@ -52,7 +56,7 @@ extension Room {
         var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
                                                   ?? environment.random())
         let words = settings.wordList(named: listName) ?? settings.words
-        let pairs = Dealer(words: words).deal(count: rules.pairCount, using: &generator)
+        let pairs = Dealer(words: words).deal(count: rules.pairCount, first: first, using: &generator)
         let record = GameRecord(room: name, number: gamesStarted, rules: rules, wordList: listName, startedAt: environment.wallClock(),
                                 pairs: pairs, players: players.map { roster.members[$0]!.name })
         let game = GameSession(match: Match(pairs: pairs, rules: rules, players: players), record: record)
@@ -61,7 +65,7 @@ extension Room {
         let line = gameLine(players: players.count)
         outbox.send([line, .you(.playing)], to: players)
         outbox.send([line], to: observers)
-        broadcast([.notice(.started, Self.started(byHost: byHost))])
+        broadcast([.notice(.started, isPractice ? Self.practiceStarted : Self.started(byHost: byHost, missedFirst: !first.isEmpty))])
         environment.log(ConsoleTexts.started(room: name, game: gamesStarted, players: players.count))
         requestRoomUpdate(at: now)
         openRound(of: game, at: now)
@@ -205,8 +209,9 @@ extension Room {
             outbox.send([.gameOver(final), .you(.lobby), .info(gameOverText(for: id))], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-        // The ranking (up to 2,000 lines) is encoded once for all observers; only the hint differs.
-        outbox.send([.gameOver(watched)] + wholeRanking(standings, of: session), to: observers)
+        lastGame = LastGame(list: session.record.wordList, tallies: session.record.pairTallies)
+        // The ranking (up to 2,000 lines) and the hardest pairs are encoded once for all observers; only the hint differs.
+        outbox.send([.gameOver(watched)] + wholeRanking(standings, of: session) + hardestLines, to: observers)
         for id in observers { outbox.send(.info(observerGameOverText(for: id)), to: id) }
         if stoppedEarly { broadcast([.notice(.stopped, Self.endedEarly(afterPair: playedPairs))]) }
         var finished = session.record
@@ -215,7 +220,8 @@ extension Room {
         }), stoppedEarly: stoppedEarly)
         environment.log(ConsoleTexts.over(room: name, game: finished.number, pairs: playedPairs,
                                           first: standings.first.flatMap { roster.members[$0.player]?.name }))
-        environment.gameEnded(finished)
+        // A practice game is the student's own: nothing of it goes to the results.
+        if !isPractice { environment.gameEnded(finished) }
         requestRoomUpdate(at: now)
     }
 

@@ -58,6 +58,7 @@ extension Room {
         let everyone = roster.earliest(roster.members.count)
         lines += everyone.compactMap { roster.members[$0].map { .roster($0.name) } }
         lines.append(.end(.roster))
-        return lines + inProgress(at: now) + thinkingLines()
+        // Between games, the last game's hardest pairs (`HARDEST`), as the projector showed them after its ranking.
+        return lines + inProgress(at: now) + thinkingLines() + (game == nil ? hardestLines : [])
     }
 }

@@ -11,7 +11,9 @@ enum RoomPhase {
 
 /// The game starts at `ends`: the start delay of a host's START (`byHost`),
 /// or the count a room with auto-start begins once enough are ready.
+/// `first`: the English words it deals first (`START MISSED`), if any.
 struct Countdown {
     let ends: Instant
     let byHost: Bool
+    var first: [String] = []
 }

@@ -220,7 +220,7 @@ public final class Server: @unchecked Sendable {
             saveLessonBeforeStopping()
             hub.restartGoodbye(at: .now())
         } else {
-            fleet?.leave(rooms: Array(hub.rooms.keys), seats: hub.seatCodes)
+            fleet?.leave(rooms: hub.roomsInDirectory, seats: hub.seatCodes)
             hub.shutdown(reason: reason, at: .now())
         }
         // BYE is the last line: those who go while the sockets drain (each

@@ -182,7 +182,7 @@ extension Server {
         if let fleet {
             fleet.flush()
             // Every room and seat is named only when a refresh is due, not each turn.
-            if fleet.isDue(at: .now()) { fleet.beat(rooms: Array(hub.rooms.keys), seats: hub.seatCodes, load: table.count, at: .now()) }
+            if fleet.isDue(at: .now()) { fleet.beat(rooms: hub.roomsInDirectory, seats: hub.seatCodes, load: table.count, at: .now()) }
         }
         listener.resumeListening(at: .now())
         webListener?.resumeListening(at: .now())

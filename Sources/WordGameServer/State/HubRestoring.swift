@@ -45,6 +45,10 @@ extension Hub {
         room.rules = saved.rules.problem == nil ? saved.rules : settings.rules
         room.listName = settings.wordList(named: saved.wordList) == nil ? WordListName.standard : saved.wordList
         room.savedResults = saved.savedResults
+        // Counts that cannot be a game's are left out (no table, no START MISSED), never trusted.
+        room.lastGame = saved.lastGame.flatMap { last in
+            last.tallies.allSatisfy { $0.number >= 1 && min($0.right, $0.wrong, $0.timeout) >= 0 } ? last : nil
+        }
         if let host = saved.host, let code = host.code,
            let id = holdRestoredSeat(code: code, name: host.name, in: room, as: .host, at: now) {
             room.seat?.lastConnection = id

@@ -8,7 +8,7 @@ import WordGameProtocol
 extension Hub {
     func lessonState(savedAt: Double, serverID: String?) -> LessonState {
         affinity.check()
-        return LessonState(savedAt: savedAt, serverID: serverID, rooms: rooms.values.sorted { $0.name < $1.name }.map(savedRoom))
+        return LessonState(savedAt: savedAt, serverID: serverID, rooms: rooms.values.filter { !$0.isPractice }.sorted { $0.name < $1.name }.map(savedRoom))
     }
 
     private func savedRoom(_ room: Room) -> SavedRoom {
@@ -30,6 +30,7 @@ extension Hub {
         }
         return SavedRoom(name: room.name, host: host, members: members, hostingMember: hostingMember, locked: room.locked,
                          gamesStarted: room.gamesStarted, rules: room.rules, wordList: room.listName, savedResults: room.savedResults,
-                         game: game.map { SavedGame(record: $0.record, scores: $0.match.slotScores, roundsPlayed: $0.match.roundsPlayed) })
+                         game: game.map { SavedGame(record: $0.record, scores: $0.match.slotScores, roundsPlayed: $0.match.roundsPlayed) },
+                         lastGame: room.lastGame)
     }
 }

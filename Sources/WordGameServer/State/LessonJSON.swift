@@ -42,6 +42,7 @@ final class LessonJSON {
                 }
             }
             if let index = room.hostingMember { key("hostingMember"); number(index) }
+            if let last = room.lastGame { key("lastGame"); lastGame(last) }
             key("locked"); boolean(room.locked)
             key("members"); array(room.members) { seat in
                 object {
@@ -56,6 +57,30 @@ final class LessonJSON {
             key("rules"); rules(room.rules)
             if let saved = room.savedResults { key("savedResults"); string(saved) }
             key("wordList"); string(room.wordList)
+        }
+    }
+
+    private func lastGame(_ last: LastGame) {
+        object {
+            key("list"); string(last.list)
+            key("tallies"); array(last.tallies) { tally in
+                object {
+                    key("number"); number(tally.number)
+                    key("pair"); pair(tally.pair)
+                    key("right"); number(tally.right)
+                    key("timeout"); number(tally.timeout)
+                    key("wrong"); number(tally.wrong)
+                }
+            }
+        }
+    }
+
+    private func pair(_ pair: Pair) {
+        object {
+            key("english"); string(pair.english)
+            key("isCorrect"); boolean(pair.isCorrect)
+            key("spanish"); string(pair.spanish)
+            key("translation"); string(pair.translation)
         }
     }
 
@@ -81,14 +106,7 @@ final class LessonJSON {
             key("finalRanks"); array(record.finalRanks) { rank in if let rank { number(rank) } else { raw("null") } }
             key("leftDuring"); array(record.leftDuring) { pair in if let pair { number(pair) } else { raw("null") } }
             key("number"); number(record.number)
-            key("pairs"); array(record.pairs) { pair in
-                object {
-                    key("english"); string(pair.english)
-                    key("isCorrect"); boolean(pair.isCorrect)
-                    key("spanish"); string(pair.spanish)
-                    key("translation"); string(pair.translation)
-                }
-            }
+            key("pairs"); array(record.pairs) { pair($0) }
             key("players"); array(record.players) { string($0) }
             key("room"); string(record.room)
             key("rounds"); array(record.rounds) { round in

@@ -3,9 +3,9 @@ import WordGame
 /// What a lesson needs to survive the server restarting or crashing, as it
 /// is kept on disk (`StateFile`): every room with its code, key and rules;
 /// every seat that can be taken back with its resume code, name and place;
-/// and each game on, with its deal, the pairs closed so far and every
+/// how each room's last game went, pair by pair; and each game on, with its deal, the pairs closed so far and every
 /// player's counters. Not kept: connections, viewers (they `WATCH` again),
-/// and the answers to the pair that was open (it is played again).
+/// the answers to the pair that was open (it is played again), and practice rooms (nobody else is in them).
 ///
 /// Written as JSON (`format` first, so a later server can tell an older file).
 struct LessonState: Codable, Equatable {
@@ -34,6 +34,8 @@ struct SavedRoom: Codable, Equatable {
     var wordList: String
     var savedResults: String?
     var game: SavedGame?
+    /// How the last game's pairs went: its hardest pairs and `START MISSED` after a restart. Nil before the first game.
+    var lastGame: LastGame?
 }
 
 struct SavedHost: Codable, Equatable {

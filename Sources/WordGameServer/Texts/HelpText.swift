@@ -17,6 +17,7 @@ enum HelpText {
         "NAME <nickname>        your name, 1 to 16 characters (8 Chinese, Japanese or Korean), unique in the room (also NICK)",
         "JOIN [room]            enter a room (default \"\(Names.defaultRoom)\"); the first one in is its host",
         "START                  the host starts a game (also AGAIN or R)",
+        "START MISSED           the host: a game of the words missed in the last one first, then the list",
         "Y or N                 the Spanish word is a correct (Y) or wrong (N) translation",
         "                       (also YES / NO, C / W, CORRECT / WRONG, or the arrow keys → / ←)",
         "ANSWER [pair] Y|N      the same, naming the pair: ANSWER 3 Y (also A)",
@@ -34,6 +35,7 @@ enum HelpText {
         "CLOSE                  the host: close the room",
         "RULES                  the room's rules and the word lists; the host, between games, changes them:",
         "                       RULES PAIRS 10 SECONDS 8 OUT NEVER LIST animals (any of them, in any order)",
+        "PRACTICE <list> [word …]  play alone on a list, now; the English words given come first",
         "MODE MACHINE or HUMAN  lines for programs (Protocol.md), or sentences for people (the default)",
         "Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong.",
     ]

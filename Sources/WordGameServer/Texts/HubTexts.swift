@@ -36,6 +36,14 @@ enum HubTexts {
     }
     static let notInRoom = "You are not in a room: type NAME <nickname>, then JOIN (or JOIN <room>)."
 
+    // Practice.
+    /// Whom a practice room's leaderboard names when its player gave no `NAME` (as the solo client's).
+    static let practiceName = "Player"
+    static func inRoomCannotPractise(_ room: String) -> String { "You are in room \(room); LEAVE first to practise alone." }
+    static func noListToPractise(_ list: String, lists: [String]) -> String {
+        "There is no list \(list). Type PRACTICE and one of: \(lists.joined(separator: ", "))."
+    }
+
     // Hosting and watching.
     static let defaultHostName = RoomInfo.unnamedHost
     static func inRoomCannotHost(_ room: String) -> String { "You are in room \(room) already; LEAVE first to host a room of your own." }
@@ -86,6 +94,7 @@ enum HubTexts {
 /// The operator's console: one line per event that matters in a room.
 enum ConsoleTexts {
     static func made(room: String, by host: String?) -> String { "\(room): made by \(host ?? "a host") with HOST" }
+    static func practice(room: String, list: String) -> String { "\(room): made to practise list \(list) alone, with PRACTICE" }
     static func didNotComeBack(room: String?, name: String?, graceSeconds: Int) -> String {
         "\(room ?? "-"): \(name ?? "a player") did not come back within \(graceSeconds) s"
     }

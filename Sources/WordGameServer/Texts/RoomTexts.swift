@@ -60,6 +60,7 @@ extension Room {
     }
 
     func againHint(for id: PlayerID) -> String {
+        if isPractice { return "Type START to play again (START MISSED: the words you missed first), or LEAVE to stop practising." }
         if isHost(id) { return "Type AGAIN to play again, or QUIT." }
         if autoStart > 0 { return "Type AGAIN when you are ready for another game, or QUIT." }
         // A teacher without a name is called Host: "The host (Host)" says nothing more.
@@ -96,7 +97,12 @@ extension Room {
     static let noPairOpen = "No pair is open; wait for the next one."
     static let joinedMidGame = "You joined during this game: you watch, and play from the next one."
 
-    static func started(byHost: Bool) -> String { byHost ? "The host started the game." : "The game started." }
+    static let practiceStarted = "Your practice game started."
+
+    static func started(byHost: Bool, missedFirst: Bool = false) -> String {
+        if missedFirst { return "The host started a game of the words missed last time." }
+        return byHost ? "The host started the game." : "The game started."
+    }
 
     static func endedEarly(afterPair pair: Int) -> String {
         // Before any pair closed nobody has a score: "after pair 0" reads like a mistake.
@@ -125,4 +131,15 @@ extension Room {
     }
 
     static func notAPlayer(hosting: Bool) -> String { "You do not play in this room: you \(hosting ? "host" : "watch") it." }
+}
+
+/// The words of `START MISSED`'s refusals (`RoomMissed.swift`).
+extension Room {
+    static let noGameYet = "No game has been played in this room yet, so nothing was missed: type START for the first one."
+    static let nothingWasMissed = "Nobody missed a pair in the last game: type START for a new one."
+
+    static func missedNotInList(_ list: String, played: String) -> String {
+        "None of the words missed in the last game is in list \(list) (the game was played on list \(played)): "
+            + "type RULES LIST \(played), then START MISSED, or START for a game of list \(list)."
+    }
 }
