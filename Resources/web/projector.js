@@ -435,7 +435,10 @@ export class Projector {
     const body = $('hardest-rows');
     const { from, to } = this.gameLanguages ?? { from: 'English', to: 'Spanish' };
     $('hardest-from').textContent = from;
-    $('hardest-to').textContent = `${to} (the right translation)`;
+    const note = document.createElement('span');
+    note.className = 'h-note';
+    note.textContent = 'the right translation';
+    $('hardest-to').replaceChildren(to, note);
     if (this.pageStart < 0) this.pageStart = Math.max(0, lines.length - Math.max(1, this.pageShown || lines.length));
     if (this.pageStart >= lines.length) this.pageStart = 0;
     const start = this.pageStart;
