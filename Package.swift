@@ -9,7 +9,8 @@ import PackageDescription
 // - WordGameProtocol: the wire: messages, commands, the line framer, human-mode text.
 // - CSystem: our C shim for what `import Glibc` hides (epoll, accept4, TCP_INFO, raw mode).
 // - WordGamePOSIX: the only code that touches descriptors, the clock or limits.
-// - WordListFiles: word list files read from disk (JSON).
+// - WordListText: a teacher's text (tab-separated, CSV, `;` CSV) read into pairs, pure.
+// - WordListFiles: word list files read from disk (JSON), and our own format written.
 // - WordGameResults: results files, CSV and JSON Lines, and the report (its tables measured with TextColumns).
 // - WordGameCommandLine: argument scanning, usage errors, the shared game flags, join instructions.
 // - WebCodec: HTTP requests and WebSocket frames (RFC 6455), SHA-1 and base64, pure: bytes in, bytes out.
@@ -38,6 +39,7 @@ let package = Package(
         .target(name: "TextColumns"),
         .target(name: "WordGameProtocol", dependencies: ["WordGame", "TextColumns"]),
         .target(name: "WordGamePOSIX", dependencies: ["CSystem", "WordGame"]),
+        .target(name: "WordListText", dependencies: ["WordGame"]),
         .target(name: "WordListFiles", dependencies: ["WordGame", "WordGamePOSIX"]),
         .target(name: "WordGameResults", dependencies: ["WordGame", "WordGamePOSIX", "TextColumns"]),
         .target(name: "WordGameCommandLine", dependencies: ["WordGame", "WordGamePOSIX"]),
@@ -48,6 +50,7 @@ let package = Package(
         .target(name: "WordGameFleet", dependencies: ["RedisClient", "RedisWire", "WordGameProtocol"]),
         .target(name: "WordGameServer", dependencies: [
             "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode", "WordGameFleet", "RedisClient",
+            "WordListText", "WordListFiles",
         ]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
@@ -64,6 +67,7 @@ let package = Package(
         // Benchmarks: start wordgame-server (and redis-server) on 127.0.0.1 and play them with many sockets.
         .executableTarget(name: "wordgame-bench", dependencies: ["WordGamePOSIX", "WebCodec"], exclude: ["README.md"]),
         .testTarget(name: "WordGameTests", dependencies: ["WordGame", "WordListFiles", "WordGameTestSupport"]),
+        .testTarget(name: "WordListTextTests", dependencies: ["WordListText", "WordGame"]),
         .testTarget(name: "WordGameProtocolTests", dependencies: ["WordGameProtocol", "WordGame", "TextColumns"]),
         .testTarget(name: "WordGameResultsTests", dependencies: ["WordGameResults", "WordGamePOSIX", "TextColumns"]),
         .testTarget(name: "WordGamePOSIXTests", dependencies: ["WordGamePOSIX"]),

@@ -1,4 +1,7 @@
-/// One entry of a word list: an English word and a correct Spanish translation.
+/// One entry of a word list: a word of the list's `from` language and a correct
+/// translation in its `to` language. The field names keep the original list's
+/// languages (English and Spanish, `text_eng` and `text_spa`); what people read
+/// names the list's own (`WordList.from`, `WordList.to`).
 public struct WordEntry: Hashable, Sendable {
     public var english: String
     public var spanish: String
@@ -18,6 +21,10 @@ public struct WordEntry: Hashable, Sendable {
 /// with the original list `partner` + `pareja` is correct even though `pareja`
 /// first appears as the translation of `pair`.
 public struct WordList: Sendable {
+    /// The language of the word that stays (`english`), as people read its name: "English".
+    public let from: String
+    /// The language of the word that falls (`spanish`), whose truth a player judges: "Spanish".
+    public let to: String
     /// Distinct trimmed entries, in the order of their first appearance.
     public let entries: [WordEntry]
     /// Each English word's translations, in list order.
@@ -27,8 +34,13 @@ public struct WordList: Sendable {
     /// English words that can be shown with a wrong translation, in list order.
     let dealableEnglish: [String]
 
+    /// The languages of the original list, and of a list that names none.
+    public static let originalFrom = "English"
+    public static let originalTo = "Spanish"
+
     /// Builds a list from raw entries, trimming text and folding duplicates.
-    public init(entries raw: [WordEntry]) throws(WordListProblem) {
+    public init(entries raw: [WordEntry], from: String = WordList.originalFrom, to: String = WordList.originalTo)
+        throws(WordListProblem) {
         var seen = Set<WordEntry>()
         var entries: [WordEntry] = []
         var translations: [String: [String]] = [:]
@@ -47,7 +59,9 @@ public struct WordList: Sendable {
         }
         if entries.isEmpty { throw .empty }
         let dealable = englishOrder.filter { translations[$0]!.count < spanishWords.count }
-        if dealable.count < 2 { throw .tooFewTranslations(dealableEnglish: dealable.count) }
+        if dealable.count < 2 { throw .tooFewTranslations(dealableEnglish: dealable.count, from: from, to: to) }
+        self.from = from
+        self.to = to
         self.entries = entries
         self.translations = translations
         self.spanishWords = spanishWords

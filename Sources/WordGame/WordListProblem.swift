@@ -8,7 +8,9 @@ public enum WordListProblem: Error, Equatable, Sendable, CustomStringConvertible
     case notAString(entry: Int, key: String)
     case emptyText(entry: Int, key: String)
     case empty
-    case tooFewTranslations(dealableEnglish: Int)
+    case tooFewTranslations(dealableEnglish: Int, from: String, to: String)
+    /// A file of our own format (`wordgame_list`) that does not hold together: what is wrong, in words.
+    case badFormat(String)
 
     public var description: String {
         switch self {
@@ -28,9 +30,11 @@ public enum WordListProblem: Error, Equatable, Sendable, CustomStringConvertible
             return "entry \(entry): \"\(key)\" is empty"
         case .empty:
             return "the list has no entries"
-        case .tooFewTranslations(let dealable):
-            return "too few distinct translations to make a wrong pair: at least 2 English words need a Spanish word "
+        case .tooFewTranslations(let dealable, let from, let to):
+            return "too few distinct translations to make a wrong pair: at least 2 \(from) words need a \(to) word "
                 + "that is not their translation, and \(dealable) \(dealable == 1 ? "does" : "do")"
+        case .badFormat(let what):
+            return what
         }
     }
 }

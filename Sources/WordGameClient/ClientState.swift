@@ -33,6 +33,8 @@ public struct ClientState: Sendable {
     public var game: GameInfo?
     /// The room's rules for its next game (`RULES`), shown in the lobby.
     public var rules: RoomRules?
+    /// The languages of the room's list (`LANGUAGES`, before every `RULES`): the word that stays, the one that falls.
+    public var languages = GameLanguages.original
     /// The pair falling now, and when it reached us (the start of its fall).
     public var round: RoundInfo?
     public var roundReceivedAt: Instant?
@@ -265,7 +267,9 @@ public struct ClientState: Sendable {
             if let old = rules, old != told, game == nil || final != nil { notice = ClientTexts.newRules(told) }
             rules = told
         // A block's lines: `blocks` keeps them for their END, above.
-        case .help, .top, .played, .roster, .ranking, .wordList, .hardest, .end: break
+        case .languages(let from, let to): languages = GameLanguages(from: from, to: to)
+        case .help, .top, .played, .roster, .ranking, .wordList, .hardest, .list, .skipped, .end: break
+        case .uploaded, .listKey, .done: break
         case .info, .welcome, .nameSet, .joined, .left, .answerTaken, .pong: break
         case .hosted, .watchingRoom, .lockSet, .kicked, .stopped, .closed, .arrived, .departed, .waiting,
              .tally, .web, .saved, .games, .rulesSet, .practising: break
@@ -285,7 +289,7 @@ public struct ClientState: Sendable {
             seenFromPair = nil
             if me == .out { outAfterPair = outAfterPairPlayed }
         // The hardest pairs go to a room's observers: the game's own screen has its end dialog.
-        case .help, .roster, .ranking, .wordLists, .hardest: break
+        case .help, .roster, .ranking, .wordLists, .hardest, .lists, .skipped: break
         }
     }
 

@@ -1,3 +1,5 @@
+import WordGame
+
 /// The blocks of lines that end with `END <keyword>` (Protocol.md §2), read
 /// whole: every client takes each server line through one of these, and gets
 /// a block's lines together at its `END`, never a leaderboard half read. Its
@@ -13,6 +15,8 @@ public struct BlockReader: Sendable {
         case played([PlayedPair])
         /// The last game's pairs, hardest first (at most `hardestListed`: a longer block is cut there).
         case hardest([HardestPair])
+        case lists([ListInfo])
+        case skipped([SkippedLine])
     }
 
     /// One `WORDLIST` line: a list's name and how many English words it holds.
@@ -33,6 +37,8 @@ public struct BlockReader: Sendable {
     private var wordLists: [WordListLine] = []
     private var played: [PlayedPair] = []
     private var hardest: [HardestPair] = []
+    private var lists: [ListInfo] = []
+    private var skipped: [SkippedLine] = []
 
     public init() {}
 
@@ -46,6 +52,9 @@ public struct BlockReader: Sendable {
         case .wordList(let name, let words): wordLists.append(WordListLine(name: name, words: words))
         case .played(let pair): played.append(pair)
         case .hardest(let pair): if hardest.count < hardestListed { hardest.append(pair) }
+        // What the server sends at most (Protocol.md §8); a hostile server's more is not kept.
+        case .list(let list): if lists.count <= WordListName.maxLists { lists.append(list) }
+        case .skipped(let line): if skipped.count < skippedListed { skipped.append(line) }
         case .end(let block): return close(block)
         default: break
         }
@@ -65,6 +74,8 @@ public struct BlockReader: Sendable {
         case .wordList: return .wordLists(wordLists)
         case .played: return .played(played)
         case .hardest: return .hardest(hardest)
+        case .list: return .lists(lists)
+        case .skipped: return .skipped(skipped)
         }
     }
 
@@ -77,6 +88,8 @@ public struct BlockReader: Sendable {
         case .wordList: wordLists = []
         case .played: played = []
         case .hardest: hardest = []
+        case .list: lists = []
+        case .skipped: skipped = []
         }
     }
 }

@@ -41,6 +41,8 @@ public enum ClientCommand: Equatable, Sendable {
     /// `PRACTICE <list> [<english> …]`: a private room of one on that list, whose game starts at once,
     /// the English words given dealt first (`PracticeCommand.swift`).
     case practice(list: String, english: [String])
+    /// `LISTS`, and a host's upload of a list: `UPLOAD`, `LINE`, `CHECK`, `SAVE`, `DELETE` (`ListCommand`).
+    case lists(ListCommand)
 
     /// What `HOST <room> <key>` claims.
     public struct HostClaim: Equatable, Sendable {
@@ -87,6 +89,12 @@ public enum ClientCommand: Equatable, Sendable {
         case .kick: return parseKick(typed, rest)
         case .mode: return parseMode(rest)
         case .rules: return rest.isEmpty ? .success(.rules(nil)) : RulesChange.parse(words(rest)).map { .rules($0) }
+        case .lists: return bare(.lists(.catalog), typed, rest)
+        case .upload: return ListCommand.parseUpload(arguments(rest))
+        case .line: return .success(.lists(.line(unquoted(rest))))
+        case .check: return bare(.lists(.check), typed, rest)
+        case .save: return bare(.lists(.save), typed, rest)
+        case .delete: return ListCommand.parseDelete(arguments(rest))
         case .help: return bare(.help, typed, rest)
         case .start: return parseStart(typed, rest)
         case .practice: return parsePractice(rest)
@@ -207,6 +215,7 @@ public enum ClientCommand: Equatable, Sendable {
         case .rules(let change): return change.map { "\(word(.rules)) \($0.words)" } ?? word(.rules)
         case .startMissed: return "\(word(.start)) \(ClientKeyword.missed)"
         case .practice(let list, let english): return Self.practiceLine(list: list, english: english)
+        case .lists(let command): return command.line
         }
     }
 

@@ -23,6 +23,12 @@ public enum ClientKeyword: String, Sendable, CaseIterable {
     case mode = "MODE"
     case rules = "RULES"
     case practice = "PRACTICE"
+    case lists = "LISTS"
+    case upload = "UPLOAD"
+    case line = "LINE"
+    case check = "CHECK"
+    case save = "SAVE"
+    case delete = "DELETE"
 
     /// The other spellings people type into `nc`, each for one keyword.
     public static let aliases: [String: ClientKeyword] = [

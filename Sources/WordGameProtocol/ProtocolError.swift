@@ -54,6 +54,19 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let roomGone = Code(rawValue: "room-gone")
         /// `START MISSED` with no word to play again: the last game had no miss, or there was no game.
         public static let nothingMissed = Code(rawValue: "nothing-missed")
+        /// An upload the server refuses to keep: no pair read, too few wrong translations to show, no languages.
+        public static let badList = Code(rawValue: "bad-list")
+        /// The list's name is the operator's, or a saved list's whose key was not given (or was wrong).
+        public static let listTaken = Code(rawValue: "list-taken")
+        public static let tooManyLists = Code(rawValue: "too-many-lists")
+        /// An upload past its lines, bytes or pairs: it is discarded.
+        public static let uploadTooBig = Code(rawValue: "upload-too-big")
+        /// `LINE`, `CHECK` or `SAVE` with no upload open.
+        public static let noUpload = Code(rawValue: "no-upload")
+        /// `DELETE` of a list a room's rules name.
+        public static let listInUse = Code(rawValue: "list-in-use")
+        /// The server could not write (or delete) the list's file: nothing changed.
+        public static let listNotSaved = Code(rawValue: "list-not-saved")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
@@ -61,6 +74,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
             .serverFull, .noRoom, .badKey, .roomLocked, .noSuchPlayer, .tooManyRooms, .noPlayers,
             .badCode, .slowDown, .badRules, .moved, .directoryDown, .roomGone,
             .nothingMissed,
+            .badList, .listTaken, .tooManyLists, .uploadTooBig, .noUpload, .listInUse, .listNotSaved,
         ]
     }
 }

@@ -38,6 +38,11 @@ public enum ServerKeyword: String, Sendable, CaseIterable {
     case wordList = "WORDLIST"
     case moved = "MOVED"
     case hardest = "HARDEST"
+    case languages = "LANGUAGES"
+    case list = "LIST"
+    case skipped = "SKIPPED"
+    case uploaded = "UPLOADED"
+    case listKey = "LISTKEY"
 }
 
 /// What an `OK` line confirms: the keyword after `OK`, spelled once for the
@@ -57,6 +62,10 @@ public enum ConfirmedCommand: String, Sendable, CaseIterable {
     case resume = "RESUME"
     case rules = "RULES"
     case practice = "PRACTICE"
+    case upload = "UPLOAD"
+    case check = "CHECK"
+    case save = "SAVE"
+    case delete = "DELETE"
 }
 
 /// The blocks of lines that end with `END <keyword>` (Protocol.md §5, END):
@@ -69,4 +78,6 @@ public enum BlockEnd: String, Sendable, CaseIterable {
     case wordList = "WORDLIST"
     case played = "PLAYED"
     case hardest = "HARDEST"
+    case list = "LIST"
+    case skipped = "SKIPPED"
 }

@@ -101,4 +101,17 @@ public enum ServerMessage: Equatable, Sendable {
     case hardest(HardestPair)
     /// `OK PRACTICE <list>`: a room of one's own, private, on that list; its game starts at once.
     case practising(list: String)
+    /// `LANGUAGES <from> <to>`: the languages of the room's list, just before every `RULES` line: the word that
+    /// stays is in `from`, the one that falls, whose truth a player judges, in `to`.
+    case languages(from: String, to: String)
+    /// `LIST …`: one word list, in reply to `LISTS` (ended by `END LIST`).
+    case list(ListInfo)
+    /// `SKIPPED …`: a line of an upload not read, in reply to `CHECK` or `SAVE` (ended by `END SKIPPED`).
+    case skipped(SkippedLine)
+    /// `UPLOADED …`: what an upload holds, after `END SKIPPED`.
+    case uploaded(UploadSummary)
+    /// `LISTKEY <name> <list-key>`: after a `SAVE`, the key that replaces or deletes the list.
+    case listKey(name: String, key: String)
+    /// `OK UPLOAD`, `OK CHECK`, `OK SAVE`, `OK DELETE`: a list command done (bare: what it did came before it).
+    case done(ConfirmedCommand)
 }

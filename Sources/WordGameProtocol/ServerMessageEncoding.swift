@@ -87,6 +87,13 @@ extension ServerMessage {
             w.keyword(.hardest); w.number(h.rank); w.number(h.reveal.number); w.quoted(h.reveal.english); w.quoted(h.reveal.spanish)
             w.word(h.reveal.truth.rawValue); w.quoted(h.reveal.translation); w.number(h.right); w.number(h.wrong); w.number(h.timeout)
         case .practising(let list): w.keyword(.ok); w.confirmed(.practice); w.quoted(list)
+        case .languages(let from, let to): w.keyword(.languages); w.quoted(from); w.quoted(to)
+        case .list(let l): w.keyword(.list); w.quoted(l.name); w.number(l.pairs); w.quoted(l.from); w.quoted(l.to); w.word(l.kind.rawValue)
+        case .skipped(let s): w.keyword(.skipped); w.number(s.line); w.word(s.why.rawValue); w.quoted(s.text)
+        case .uploaded(let u):
+            w.keyword(.uploaded); w.quoted(u.name); w.number(u.pairs); w.number(u.skipped); w.quoted(u.from); w.quoted(u.to)
+        case .listKey(let name, let key): w.keyword(.listKey); w.quoted(name); w.quoted(key)
+        case .done(let command): w.keyword(.ok); w.confirmed(command)
         }
     }
 }

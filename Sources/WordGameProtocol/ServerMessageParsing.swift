@@ -94,6 +94,15 @@ extension ServerMessage {
             let reveal = Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),
                                 truth: try reader.enumeration(), translation: try reader.string())
             self = .hardest(HardestPair(rank: rank, reveal: reveal, right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
+        case .languages: self = .languages(from: try reader.string(), to: try reader.string())
+        case .list:
+            self = .list(ListInfo(name: try reader.string(), pairs: try reader.int(), from: try reader.string(), to: try reader.string(),
+                                  kind: try reader.enumeration()))
+        case .skipped: self = .skipped(SkippedLine(line: try reader.int(), why: try reader.enumeration(), text: try reader.string()))
+        case .uploaded:
+            self = .uploaded(UploadSummary(name: try reader.string(), pairs: try reader.int(), skipped: try reader.int(),
+                                           from: try reader.string(), to: try reader.string()))
+        case .listKey: self = .listKey(name: try reader.string(), key: try reader.string())
         }
         try reader.end()
     }
@@ -116,6 +125,7 @@ extension ServerMessage {
         case .resume: return .resumed(name: try reader.string(), room: try reader.string())
         case .rules: return .rulesSet
         case .practice: return .practising(list: try reader.string())
+        case .upload, .check, .save, .delete: return .done(confirmed)
         }
     }
 }

@@ -1,21 +1,42 @@
 import WordGame
 import WordGamePOSIX
 
-/// The folder of word lists a server is given (`--word-lists DIR`): every `*.json` in it is a
-/// list a room's host may choose, named by its file name without `.json`. Every file is loaded
-/// and checked at start, so a bad one stops the server with its name and its problem, instead
-/// of failing in front of a class.
+/// The folder of word lists a server is given (`--word-lists DIR`, by default
+/// `wordgame-lists` beside the results folder): every `*.json` in it is a list
+/// a room's host may choose, named by its file name without `.json`. The
+/// operator's files (`SERVER`) and the lists hosts saved over the wire
+/// (`SAVED`, written there by the server) sit side by side. Every file is
+/// loaded and checked at start, so a bad one stops the server with its name
+/// and its problem, instead of failing in front of a class.
 public enum WordListFolder {
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public var description: String
     }
 
-    /// The lists in `folder`, by name (lower case).
-    public static func load(_ folder: String) throws(Problem) -> [String: WordList] {
+    /// The folder lists are kept in unless `--word-lists` says otherwise: `wordgame-lists` beside the results folder.
+    public static func defaultDirectory(besideResults results: String?) -> String {
+        guard let results else { return defaultName }
+        let trimmed = results.hasSuffix("/") ? String(results.dropLast()) : results
+        let parent = AtomicFile.directory(of: trimmed)
+        return parent == "." ? defaultName : parent + "/" + defaultName
+    }
+
+    public static let defaultName = "wordgame-lists"
+
+    /// The file a list of `name` is kept in.
+    public static func path(of name: String, in folder: String) -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + name + ".json"
+    }
+
+    /// The lists in `folder`, by name (lower case). An empty folder holds none; a
+    /// missing one is a problem unless `missingIsEmpty` (the default folder,
+    /// made when a host first saves a list).
+    public static func load(_ folder: String, missingIsEmpty: Bool = false) throws(Problem) -> [String: StoredWordList] {
         let names: [String]
         do {
             names = try DirectoryListing.names(in: folder)
         } catch {
+            if error == .missing, missingIsEmpty { return [:] }
             let why = switch error {
             case .missing: "no such folder"
             case .notAFolder: "not a folder"
@@ -24,11 +45,10 @@ public enum WordListFolder {
             throw Problem(description: "word lists \(folder): \(why)")
         }
         let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-        guard !files.isEmpty else { throw Problem(description: "word lists \(folder): no *.json file in it") }
         guard files.count <= WordListName.maxLists else {
             throw Problem(description: "word lists \(folder): \(files.count) files, more than \(WordListName.maxLists)")
         }
-        var lists: [String: WordList] = [:]
+        var lists: [String: StoredWordList] = [:]
         var fileOf: [String: String] = [:]
         for file in files {
             let path = folder.hasSuffix("/") ? folder + file : folder + "/" + file
@@ -44,7 +64,7 @@ public enum WordListFolder {
                 throw Problem(description: "word list \(path): \(other) has the same name (names are read in any case)")
             }
             do {
-                lists[name] = try WordList.load(path: path)
+                lists[name] = try StoredWordList.load(path: path)
             } catch {
                 throw Problem(description: error.description)
             }

@@ -4,6 +4,7 @@ import WordGameFleet
 import WordGameProtocol
 import WordGameResults
 import WordGameServer
+import WordListFiles
 
 /// The command line of `wordgame-server`.
 struct ServerOptions: Equatable {
@@ -31,6 +32,10 @@ struct ServerOptions: Equatable {
     /// The folder the lesson is kept in, or nil when none is.
     public var lessonDirectory: String? {
         keepsState ? stateDirectory ?? ServerConfiguration.defaultStateDirectory(besideResults: resultsDirectory) : nil
+    }
+    /// The lists folder: `--word-lists`, or `wordgame-lists` beside the results folder.
+    public var listsDirectory: String {
+        wordListsDirectory ?? WordListFolder.defaultDirectory(besideResults: resultsDirectory)
     }
     /// No console line per event.
     public var quiet = false

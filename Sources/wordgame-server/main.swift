@@ -43,20 +43,26 @@ do {
     fail(error.description)
 }
 
-let wordLists: [String: WordList]
+// The lists folder: the operator's files and the lists hosts saved over the wire, side by side. The default
+// folder may be missing (it is made when a host first saves a list); a folder named with --word-lists must be there.
+let listsFolder = options.listsDirectory
+let storedLists: [String: StoredWordList]
 do {
-    wordLists = try options.wordListsDirectory.map(WordListFolder.load) ?? [:]
+    storedLists = try WordListFolder.load(listsFolder, missingIsEmpty: options.wordListsDirectory == nil)
 } catch {
     fail(error.description)
 }
+let wordLists = storedLists.filter { $0.value.saved == nil }.mapValues(\.list)
 
 // The console's writer thread only when there is something to write (--quiet keeps problems, on stderr).
 let console: EventLog? = options.quiet ? nil : EventLog()
-let settings = GameSettings(words: words, wordLists: wordLists, rules: options.game.rules, seed: options.game.seed,
+var settings = GameSettings(words: words, wordLists: wordLists, rules: options.game.rules, seed: options.game.seed,
                             autoStart: options.autoStart,
                             countdownMilliseconds: options.countdownSeconds * 1_000,
                             startDelayMilliseconds: options.startDelaySeconds * 1_000, openRooms: !options.hostedOnly,
                             resumeGraceMilliseconds: options.resumeGraceSeconds * 1_000)
+settings.savedLists = storedLists.filter { $0.value.saved != nil }
+settings.listsFolder = listsFolder
 /// Where students reach this machine: the address it listens on, or else its first address on the network.
 let everywhere = options.bindAddress == "0.0.0.0" || options.bindAddress == "::"
 let joinHost = everywhere ? JoinInstructions.networkAddresses().first ?? "127.0.0.1" : options.bindAddress
@@ -112,10 +118,11 @@ if let writer = server.results {
 } else {
     results = "Results: not kept (--no-results)."
 }
-let listsNote = options.wordListsDirectory.map { folder in
-    let named = wordLists.keys.sorted().map { "\($0) (\(wordLists[$0]!.entries.count))" }.joined(separator: ", ")
-    return "\nWord lists a room's host may pick (RULES LIST <name>), from \(folder): \(named)."
-} ?? ""
+let listsNote: String = {
+    let named = storedLists.keys.sorted().map { "\($0) (\(storedLists[$0]!.list.entries.count))" }.joined(separator: ", ")
+    let picked = named.isEmpty ? "" : "\nWord lists a room's host may pick (RULES LIST <name>), from \(listsFolder): \(named)."
+    return picked + "\nLists hosts upload are kept in \(listsFolder)."
+}()
 let lessonNote = server.lessonNote ?? "Lesson: not kept (--no-state): a stop or a crash ends every room."
 let fleetNote = fleet.map { fleet in
     "\nFleet: one of the servers whose directory is \(fleet.directory), as \(server.fleetServerID ?? fleet.serverID); "
@@ -129,7 +136,7 @@ let browsers = server.webPort.map { port in
 print("""
     wordgame-server: listening on \(options.bindAddress) port \(server.port)
     \(browsers)
-    Words: \(words.entries.count) pairs from \(wordsPath)\(listsNote)
+    Words: \(words.entries.count) pairs from \(wordsPath), \(words.from) → \(words.to)\(listsNote)
     Rules: \(rules.pairCount) pair\(rules.pairCount == 1 ? "" : "s") a game, \(spokenSeconds(rules.roundMilliseconds)) a pair, \
     out after \(rules.maxIncorrect) wrong attempts\
     \(options.game.seed.map { ", seed \($0)" } ?? "").

@@ -72,6 +72,21 @@ import WordGameProtocol
         .hardest(HardestPair(rank: 100, reveal: Reveal(number: 9_999, english: "dog", spanish: "perro", truth: .correct,
                                                         translation: "perro"), right: 40, wrong: 0, timeout: 0)),
         .practising(list: "animals"),
+        .languages(from: "English", to: "Français"),
+        .languages(from: "日本語", to: tricky),
+        .list(ListInfo(name: "default", pairs: 365, from: "English", to: "Spanish", kind: .server)),
+        .list(ListInfo(name: "unit-3", pairs: 1_000, from: "Deutsch", to: "العربية", kind: .saved)),
+        .end(.list),
+        .skipped(SkippedLine(line: 3, why: .columns, text: "a,b,c")),
+        .skipped(SkippedLine(line: 1_200, why: .tooLong, text: "tab\there \"quoted\"")),
+        .skipped(SkippedLine(line: 7, why: .unshowable, text: "\u{1B}[2J,x")),
+        .end(.skipped),
+        .uploaded(UploadSummary(name: "animals", pairs: 12, skipped: 140, from: "English", to: "French")),
+        .listKey(name: "animals", key: "K7PXABCDEFGH"),
+        .done(.upload),
+        .done(.check),
+        .done(.save),
+        .done(.delete),
     ]
 
     /// Which case a message is. No `default`: a new case does not compile until it is named here,
@@ -127,10 +142,16 @@ import WordGameProtocol
         case .moved: "moved"
         case .hardest: "hardest"
         case .practising: "practising"
+        case .languages: "languages"
+        case .list: "list"
+        case .skipped: "skipped"
+        case .uploaded: "uploaded"
+        case .listKey: "listKey"
+        case .done: "done"
         }
     }
 
-    static let variantCount = 49
+    static let variantCount = 55
 
     @Test(arguments: messages)
     func everyMessageRoundTrips(message: ServerMessage) throws {
@@ -148,7 +169,8 @@ import WordGameProtocol
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
                              "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB",
                              "SAVED", "GAMES", "RESTARTING",
-                             "RULES", "WORDLIST", "OK RULES", "MOVED", "HARDEST", "OK PRACTICE"])
+                             "RULES", "WORDLIST", "OK RULES", "MOVED", "HARDEST", "OK PRACTICE", "LANGUAGES", "LIST", "SKIPPED", "UPLOADED", "LISTKEY",
+                             "OK UPLOAD", "OK CHECK", "OK SAVE", "OK DELETE"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }
 

@@ -53,6 +53,7 @@ import WordGameProtocol
             #expect(code.range(of: "^If your connection drops, connect again within 60 s and type RESUME [A-Z0-9]{8}\\.$",
                                options: .regularExpression) != nil, "\(code)")
             for line in ["Room main has 1 player: Ana. Ana is the host.",
+                         "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
                          "Rules: 2 pairs, 5 s a pair, out after 3 wrong answers, list default.",
                          "You are the host. Type START when everyone is in. Others join with JOIN main.",
                          "The game: 2 pairs, 5 s each, 1 player; out after 3 wrong answers.",

@@ -24,7 +24,10 @@ import WordGameProtocol
         (["animals.json": animals, "two words.json": animals], "two words.json", "is not 1 to 24 letters, digits, - or _"),
         (["default.json": animals], "default.json", "default is the name of the --words list"),
         (["Animals.json": animals, "animals.json": animals], "animals.json", "has the same name"),
-        (["notes.txt": "hello"], "", "no *.json file in it"),
+        (["animals.json": animals, "ours.json": #"{"wordgame_list": 2, "from": "English", "to": "French", "pairs": []}"#], "ours.json",
+         "this server reads version 1"),
+        (["ours.json": #"{"wordgame_list": 1, "from": "English", "to": "French", "pairs": [["a", "b"], ["c"]]}"#], "ours.json",
+         "pair 2 is not two strings"),
     ])
     func aBadFolderStopsTheServerWithOneLineNamingTheFileAndItsProblem(files: [String: String], file: String, problem: String)
         async throws {
@@ -39,6 +42,66 @@ import WordGameProtocol
             #expect(result.stderr.hasPrefix("wordgame-server: "), "\(result.stderr)")
             let named = file.isEmpty ? directory : directory + "/" + file
             #expect(result.stderr.contains(named) && result.stderr.contains(problem), "\(result.stderr)")
+        }
+    }
+
+    /// A folder with no list yet is a folder hosts will save lists into: the server starts.
+    @Test func anEmptyFolderIsFine() async throws {
+        try await onOwnThread {
+            let directory = try folder(["notes.txt": "hello"])
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let server = try ServerChild(["--word-lists", directory])
+            #expect(!server.banner.contains("may pick"), "\(server.banner)")
+            #expect(server.banner.contains("Lists hosts upload are kept in \(directory)."), "\(server.banner)")
+            _ = server.stop()
+            #expect(server.process.terminationStatus == 0)
+        }
+    }
+
+    /// Without --word-lists, lists are kept in `wordgame-lists` beside the results folder, as the lesson is in
+    /// `wordgame-state`: missing at first (the server starts), made when a host saves a list.
+    @Test func theDefaultFolderIsBesideTheResultsAndMadeWhenAListIsSaved() async throws {
+        try await onOwnThread {
+            let parent = try folder([:])
+            defer { try? FileManager.default.removeItem(atPath: parent) }
+            let server = try ServerChild([], results: parent + "/results")
+            #expect(server.banner.contains("Lists hosts upload are kept in \(parent)/wordgame-lists."), "\(server.banner)")
+            #expect(!FileManager.default.fileExists(atPath: parent + "/wordgame-lists"))
+            let host = try ListsOverTheWireTests.host(server.port)
+            host.send("UPLOAD pets English French")
+            for line in ["cat,chat", "dog,chien"] { host.send(ListCommandLine.line(line)) }
+            host.send("SAVE")
+            _ = try host.waitFor { $0 == .done(.save) }
+            #expect(FileManager.default.fileExists(atPath: parent + "/wordgame-lists/pets.json"))
+            _ = server.stop()
+        }
+    }
+
+    /// The original list, as Babbel gave it (CR LF line ends, trailing spaces), loads unmodified with
+    /// --words and from a lists folder, and its bytes are the same after. Skipped without the fixture.
+    @Test func theOriginalListLoadsWithWordsAndInAFolderUnmodified() async throws {
+        guard TestServer.hasBabbelWords else {
+            print("skipped: \(TestServer.babbelWordsPath) is absent")
+            return
+        }
+        try await onOwnThread {
+            let original = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
+            let directory = try folder([:])
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try original.write(to: URL(fileURLWithPath: directory + "/babbel.json"))
+            let server = try ServerChild(["--words", TestServer.babbelWordsPath, "--word-lists", directory])
+            #expect(server.banner.contains("English → Spanish"), "\(server.banner)")
+            let client = try TestClient(port: server.port)
+            _ = try client.next()
+            try client.machineMode()
+            client.send("LISTS")
+            let lists = try client.waitFor { message -> [ListInfo]? in
+                if case .list(let info) = message, info.name == "babbel" { [info] } else { nil }
+            }
+            #expect(lists.first?.kind == .server && lists.first?.from == "English" && lists.first?.to == "Spanish")
+            _ = server.stop()
+            #expect(try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath)) == original)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/babbel.json")) == original)
         }
     }
 
@@ -71,6 +134,7 @@ import WordGameProtocol
             _ = try client.waitFor { if case .rules = $0 { true } else { false } }
             client.send("RULES LIST animals PAIRS 2 OUT NEVER SECONDS 2")
             try client.expectLine("OK RULES")
+            try client.expectLine("LANGUAGES \"English\" \"Spanish\"")
             try client.expectLine("RULES 2 2000 0 \"animals\"")
             client.send("RULES PAIRS 500")
             #expect(try client.waitForError().code == .badRules)

@@ -95,6 +95,6 @@ public enum PresentApp {
     /// The lists of `--word-lists DIR`, each checked before the screen opens: a bad file is named with its problem.
     static func wordLists(_ folder: String?) throws(ClientError) -> [String: WordList] {
         guard let folder else { return [:] }
-        do { return try WordListFolder.load(folder) } catch { throw ClientError(error.description) }
+        do { return try WordListFolder.load(folder).mapValues(\.list) } catch { throw ClientError(error.description) }
     }
 }

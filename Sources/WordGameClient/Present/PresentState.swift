@@ -39,6 +39,8 @@ public struct PresentState: Sendable {
     public var game: GameInfo?
     /// The room's rules for its next game (`RULES`), for the lobby and the host's settings.
     public var rules: RoomRules?
+    /// The languages of the room's list (`LANGUAGES`, before every `RULES`).
+    public var languages = GameLanguages.original
     /// The server's word lists, from its reply to `RULES` (`WORDLIST` lines), for the settings screen.
     public var wordLists: [(name: String, words: Int)] = []
     /// The host's settings screen, open between games (`R`); nil when closed.
@@ -240,7 +242,9 @@ public struct PresentState: Sendable {
         case .restarting: serverRestarting = true
         case .bye(let text): if !serverRestarting { goodbye = text }
         // A block's lines: `blocks` keeps them for their END, above.
-        case .help, .roster, .top, .ranking, .wordList, .played, .hardest, .end: break
+        case .help, .roster, .top, .ranking, .wordList, .played, .hardest, .list, .skipped, .end: break
+        case .languages(let from, let to): languages = GameLanguages(from: from, to: to)
+        case .uploaded, .listKey, .done: break
         case .welcome, .nameSet, .joined, .left, .answerTaken, .members, .result,
              .info, .pong, .kicked, .stopped, .closed, .score, .saved, .practising:
             break
@@ -269,7 +273,7 @@ public struct PresentState: Sendable {
             wordLists = lists.map { ($0.name, $0.words) }
             settings?.lists = wordLists
         case .hardest(let pairs): hardest = pairs
-        case .help, .played: break
+        case .help, .played, .lists, .skipped: break
         }
     }
 

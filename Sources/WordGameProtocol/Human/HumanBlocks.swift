@@ -104,6 +104,32 @@ enum HumanBlocks {
             + lists.map { "  \(F.padded($0.name, to: width))  \(F.count($0.words, "word"))" }
     }
 
+    /// Every list with its languages: `  animals  12 pairs · English → French · saved by a host`.
+    static func lists(_ lists: [ListInfo]) -> [String] {
+        let width = lists.map(\.name.count).max() ?? 0
+        return ["Word lists (a host picks one with RULES):"] + lists.map { list in
+            "  \(F.padded(list.name, to: width))  \(F.count(list.pairs, "pair")) · \(list.from) → \(list.to)"
+                + (list.kind == .saved ? " · saved by a host" : "")
+        }
+    }
+
+    /// The lines of an upload not read, each with its number and why; `counted`: all of them, when more were not named.
+    static func skipped(_ lines: [SkippedLine], of counted: Int?) -> [String] {
+        let more = (counted ?? lines.count) - lines.count
+        return ["Lines not read:"] + lines.map { "  line \($0.line) (\(why($0.why))): \($0.text)" }
+            + (more > 0 ? ["  and \(F.count(more, "line")) more"] : [])
+    }
+
+    private static func why(_ skip: ListSkip) -> String {
+        switch skip {
+        case .columns: "not two sides"
+        case .empty: "a side is empty"
+        case .tooLong: "a side is too long"
+        case .duplicate: "the same pair again"
+        case .unshowable: "a side cannot be shown"
+        }
+    }
+
     /// `Room main has 2 players: Ana and Bo. Ana is the host.`, from ROOM and
     /// the MEMBERS line that always follows it.
     static func room(_ room: RoomInfo, spokenName name: String, members: (total: Int, names: [String])?) -> String {

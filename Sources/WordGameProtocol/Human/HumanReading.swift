@@ -189,6 +189,22 @@ struct HumanReading {
             lines += HumanBlocks.hardest(run(from: index) { if case .hardest(let pair) = $0 { pair } else { nil } })
         case .practising(let list):
             lines.append("You are practising alone, on list \(list): nobody else can join this room.")
+        case .languages(let from, let to):
+            lines.append(S.languages(from: from, to: to))
+        case .list:
+            if case .list? = previous { return }
+            lines += HumanBlocks.lists(run(from: index) { if case .list(let list) = $0 { list } else { nil } })
+        case .skipped:
+            if case .skipped? = previous { return }
+            let counted: Int? = batch[index...].lazy.compactMap { if case .uploaded(let summary) = $0 { summary.skipped } else { nil } }.first
+            lines += HumanBlocks.skipped(run(from: index) { if case .skipped(let line) = $0 { line } else { nil } }, of: counted)
+        case .uploaded(let summary):
+            lines.append(S.uploaded(summary))
+        case .listKey(let name, let key):
+            lines.append(S.listKey(name: name, key: key))
+        case .done(let command):
+            let name: String? = batch[..<index].lazy.compactMap { if case .uploaded(let summary) = $0 { summary.name } else { nil } }.last
+            if let sentence = S.listDone(command, name: name) { lines.append(sentence) }
         }
     }
 }

@@ -121,4 +121,36 @@ enum HumanSentences {
     }
 
     static func web(_ url: String) -> String { "Students can also join in a browser: \(url)" }
+
+    /// Before the rules: what a pair is, in the list's languages, and the question a player answers.
+    static func languages(from: String, to: String) -> String {
+        "Each pair: a word in \(from) and one in \(to). Is the \(to) word the right translation?"
+    }
+
+    /// What an upload holds (`CHECK`, `SAVE`): `animals: 12 pairs, English → French; 2 lines not read.`
+    static func uploaded(_ summary: UploadSummary) -> String {
+        "\(summary.name): \(F.count(summary.pairs, "pair")), \(summary.from) → \(summary.to)"
+            + (summary.skipped == 0 ? "; every line read." : "; \(F.count(summary.skipped, "line")) not read.")
+    }
+
+    static func listKey(name: String, key: String) -> String {
+        "The list's key is \(key): UPLOAD \(name) <from> <to> \(key) replaces the list, DELETE \(name) \(key) deletes it. Keep it."
+    }
+
+    /// `OK UPLOAD`, `OK CHECK`, `OK SAVE`, `OK DELETE` for a person; `name`: the list's, when the batch says it.
+    static func listDone(_ command: ConfirmedCommand, name: String?) -> String? {
+        switch command {
+        case .upload:
+            return "Upload open: type LINE and a line of your list (its two sides with a tab or a comma between), "
+                + "one line at a time, then CHECK to see what is read, or SAVE."
+        case .check:
+            return "Nothing is saved yet: UPLOAD, the lines and SAVE save it."
+        case .save:
+            return "Saved" + (name.map { ": the host of a room picks it with RULES LIST \($0)." } ?? ".")
+        case .delete:
+            return "The list is deleted."
+        default:
+            return nil
+        }
+    }
 }

@@ -20,6 +20,9 @@ protocol ConnectionControl: AnyObject {
     /// answer (false): meanwhile its connection's later lines wait unread, so
     /// that its replies keep their order.
     func awaitDirectory(_ player: PlayerID, _ waiting: Bool)
+    /// The seat's connection has an upload open (true) or not (false): its `LINE`s run unpaced
+    /// by the token bucket meanwhile (Protocol.md §8).
+    func uploadOpen(_ player: PlayerID, _ open: Bool)
     /// Whether the seat's connection reads sentences (human mode), not Protocol.md's lines.
     func readsSentences(_ player: PlayerID) -> Bool
 }

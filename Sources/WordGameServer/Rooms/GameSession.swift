@@ -24,6 +24,8 @@ final class GameSession {
     /// A game taken up again after a restart waits between two pairs for its
     /// players to come back; the next pair opens then (`RoomRestart.swift`).
     var resumesAt: Instant?
+    /// The languages of the list the game was dealt from, as they were when it began.
+    var languages: (from: String, to: String)?
 
     init(match: Match, record: GameRecord) {
         self.match = match

@@ -1,4 +1,5 @@
 import WordGame
+import WordListFiles
 
 /// What every room of a server plays with.
 public struct GameSettings: Sendable {
@@ -6,6 +7,11 @@ public struct GameSettings: Sendable {
     public var words: WordList
     /// The other lists a room's host may choose (`--word-lists`), by name (lower case, `WordListName.valid`).
     public var wordLists: [String: WordList]
+    /// The lists hosts saved over the wire (`SAVE`) and the server found in its folder at start, by name.
+    public var savedLists: [String: StoredWordList] = [:]
+    /// Where lists saved over the wire are written (`--word-lists`, or `wordgame-lists` beside the results);
+    /// nil: they are kept in memory only, until the server stops.
+    public var listsFolder: String?
     /// The rules every room starts with; a room's host may change its own (`RULES`).
     public var rules: Rules
     /// With a seed, game g of room r is dealt from `GameSeed.derive(serverSeed:room:game:)`:

@@ -61,6 +61,8 @@ final class Hub {
     var lastRestoredID = 0
     /// Practice rooms made so far, which number them (`HubPractice.swift`).
     var practiceRooms = 0
+    /// Uploads open and lists being saved or deleted (`HubLists.swift`).
+    var uploads = ListUploads()
 
     init(settings: GameSettings, environment: RoomEnvironment, control: ConnectionControl, limits: ConnectionLimits = ConnectionLimits(),
          affinity: ThreadAffinity = ThreadAffinity("the hub")) {
@@ -88,6 +90,7 @@ final class Hub {
     /// for the resume grace (`HubResume.swift`); otherwise they leave.
     func disconnected(_ id: PlayerID, at now: Instant, why: Departure = .dropped) {
         affinity.check()
+        forgetUpload(of: id)
         guard !savedForRestart, let session = sessions[id], session.awaySince == nil else { return }
         if why == .dropped, holdSeat(id, at: now) { return }
         // NOTICE dropped promises a held seat; a drop whose seat is not held is a leaving.
@@ -150,7 +153,8 @@ final class Hub {
         if command != .quit { heard(id) }
         switch command {
         case .help:
-            outbox.send(HelpText.lines.map(ServerMessage.help) + [.end(.help)], to: id)
+            let to = sessions[id]?.room?.languages.to ?? environment.lists.standard.to
+            outbox.send(HelpText.lines(to: to).map(ServerMessage.help) + [.end(.help)], to: id)
         case .ping:
             outbox.send(.pong, to: id)
         case .quit:
@@ -190,6 +194,8 @@ final class Hub {
         case .rules(let change):
             guard let room = roomOrError(for: id) else { return }
             if let change { room.changeRules(change, by: id, at: now) } else { room.describeRules(to: id) }
+        case .lists(let command):
+            handleList(command, from: id, at: now)
         case .mode:
             break  // the connection's own business, in any state: `Session.run` takes it
         case .startMissed:
@@ -254,6 +260,7 @@ final class Hub {
     /// left empty. `announced`: the room's notice, when not the one `why` makes.
     func leaveRoom(_ id: PlayerID, why: Departure, announced: NoticeEvent? = nil, at now: Instant) {
         guard let session = sessions[id], let room = session.room else { return }
+        forgetUpload(of: id)
         seat(id, in: nil)
         switch session.role {
         case .member: room.remove(id, why: why, announced: announced, at: now)

@@ -12,8 +12,8 @@ extension Hub {
         if let room = session.room {
             return error(.alreadyInRoom, HubTexts.inRoomCannotPractise(room.spokenName), to: id)
         }
-        guard settings.wordList(named: list) != nil else {
-            return error(.badRules, HubTexts.noListToPractise(list, lists: settings.listSizes.map(\.name)), to: id)
+        guard environment.lists.list(named: list) != nil else {
+            return error(.badRules, HubTexts.noListToPractise(list, lists: environment.lists.names), to: id)
         }
         guard hasRoomForAnother(id) else { return }
         practiceRooms += 1

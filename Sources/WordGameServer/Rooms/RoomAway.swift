@@ -27,8 +27,8 @@ extension Room {
         guard let member = roster.members[id] else { return }
         roster.members[id]?.away = false
         game?.match.playerBack(id, at: now)
-        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state), rulesLine,
-                                                .info(welcomeBack(for: id, at: now))]
+        var lines: [ServerMessage] = afterOK + [.room(info), membersLine, .you(member.state)] + rulesLines
+            + [.info(welcomeBack(for: id, at: now))]
         if let game, game.match.score(of: id) != nil {
             let current = game.match
             lines += currentGameLine.map { [$0] } ?? []

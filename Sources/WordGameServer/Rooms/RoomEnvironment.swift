@@ -24,4 +24,8 @@ struct RoomEnvironment {
     /// Where students join room `room` in a browser (the `WEB` line to the
     /// host and viewers); nil when the server has no web port.
     var browserAddress: (_ room: String) -> String? = { _ in nil }
+    /// The word lists rooms may play (`default`, the operator's, those hosts saved), shared by the hub and every room.
+    var lists: WordListCatalog
+    /// Where lists saved over the wire are written; nil: kept in memory only (`Hub.listStored` answers at once).
+    var listStore: ListStore?
 }

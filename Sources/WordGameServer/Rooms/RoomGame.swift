@@ -55,11 +55,12 @@ extension Room {
         let players = roster.members.sorted { $0.value.joinSerial < $1.value.joinSerial }.map(\.key)
         var generator = SeededGenerator(seed: settings.seed.map { GameSeed.derive(serverSeed: $0, room: name, game: gamesStarted) }
                                                   ?? environment.random())
-        let words = settings.wordList(named: listName) ?? settings.words
+        let words = environment.lists.list(named: listName) ?? environment.lists.standard
         let pairs = Dealer(words: words).deal(count: rules.pairCount, first: first, using: &generator)
         let record = GameRecord(room: name, number: gamesStarted, rules: rules, wordList: listName, startedAt: environment.wallClock(),
                                 pairs: pairs, players: players.map { roster.members[$0]!.name })
         let game = GameSession(match: Match(pairs: pairs, rules: rules, players: players), record: record)
+        game.languages = (words.from, words.to)
         phase = .playing(game)
         for id in players { roster.members[id]!.state = .playing }
         let line = gameLine(players: players.count)
@@ -222,6 +223,7 @@ extension Room {
                                           first: standings.first.flatMap { roster.members[$0.player]?.name }))
         // A practice game is the student's own: nothing of it goes to the results.
         if !isPractice { environment.gameEnded(finished) }
+        announceListAfterGame(played: session.languages)
         requestRoomUpdate(at: now)
     }
 

@@ -9,7 +9,8 @@ extension Room {
         roster.add(id, name: name, watching: game != nil)
         if case .member(nil) = host { host = .member(id) }
         outbox.send([.joined(room: self.name)] + afterOK
-                    + [.room(info), membersLine, .you(roster.members[id]!.state), rulesLine, .info(joinHint(for: id, at: now))]
+                    + [.room(info), membersLine, .you(roster.members[id]!.state)] + rulesLines
+                    + [.info(joinHint(for: id, at: now))]
                     + inProgress(at: now), to: id)
         outbox.send([.arrived(name)], to: observers)
         updates.notices.add(.joined, name, about: id)

@@ -36,7 +36,7 @@ extension Room {
         guard let lastGame else { return .failure(ProtocolError(.nothingMissed, Self.noGameYet)) }
         let missed = HardestPairs.missedEnglish(HardestPairs.ranked(lastGame.tallies))
         guard !missed.isEmpty else { return .failure(ProtocolError(.nothingMissed, Self.nothingWasMissed)) }
-        let words = Dealer(words: settings.wordList(named: listName) ?? settings.words).dealable(missed)
+        let words = Dealer(words: environment.lists.list(named: listName) ?? environment.lists.standard).dealable(missed)
         guard !words.isEmpty else {
             return .failure(ProtocolError(.nothingMissed, Self.missedNotInList(listName, played: lastGame.list)))
         }

@@ -12,7 +12,7 @@ extension Room {
         seat?.connection = id
         seat?.awaySince = nil
         seat?.lastConnection = nil
-        let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + [rulesLine, .info(hostWelcome)]
+        let lines: [ServerMessage] = [.room(info), membersLine, .you(.hosting)] + browserAddress + rulesLines + [.info(hostWelcome)]
         outbox.send(afterOK + lines + observerStart(at: now), to: id)
         if returning {
             broadcast([.notice(.host, Self.hostIsBack)])
@@ -37,7 +37,7 @@ extension Room {
 
     func addViewer(_ id: PlayerID, at now: Instant) {
         roster.addViewer(id)
-        outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing)] + browserAddress + [rulesLine, .info(viewerHint)]
+        outbox.send([.watchingRoom(name), .room(info), membersLine, .you(.viewing)] + browserAddress + rulesLines + [.info(viewerHint)]
                     + observerStart(at: now), to: id)
     }
 

@@ -7,10 +7,33 @@ extension Room {
     /// `RULES`: the rules of the room's next game.
     var rulesLine: ServerMessage { .rules(RoomRules(rules, list: listName)) }
 
+    /// The languages of the room's list: the game's own while one is on (a list replaced meanwhile
+    /// changes the next game, never this one), else the list's as it is now.
+    var languages: (from: String, to: String) { game?.languages ?? environment.lists.languages(of: listName) }
+
+    /// `LANGUAGES`, then `RULES`: every `RULES` line comes after the languages it is played in (Protocol.md §5).
+    var rulesLines: [ServerMessage] {
+        let (from, to) = languages
+        return [.languages(from: from, to: to), rulesLine]
+    }
+
     /// `RULES` alone, from anyone in the room: the lists the host may choose, then the rules now.
     func describeRules(to id: PlayerID) {
-        let lists = settings.listSizes.map { ServerMessage.wordList(name: $0.name, words: $0.words) }
-        outbox.send(lists + [.end(.wordList), rulesLine], to: id)
+        outbox.send(environment.lists.wordListLines + rulesLines, to: id)
+    }
+
+    /// The room's list changed (replaced, or gone: `default` then): between games, everyone hears the
+    /// languages and rules again; during one, when it ends (`announceListAfterGame`).
+    func listChanged(gone: Bool) {
+        if gone { listName = WordListName.standard }
+        environment.changed()
+        if game == nil { broadcast(rulesLines) }
+    }
+
+    /// After a game: the languages of the next one, if its list was replaced with others meanwhile.
+    func announceListAfterGame(played: (from: String, to: String)?) {
+        guard let played, played != environment.lists.languages(of: listName) else { return }
+        broadcast(rulesLines)
     }
 
     /// `RULES <setting> <value> …` from `id`: all the settings change, or none (the first
@@ -23,7 +46,7 @@ extension Room {
         if let list = change.list { listName = list }
         environment.changed()
         outbox.send(.rulesSet, to: id)
-        broadcast([rulesLine])
+        broadcast(rulesLines)
         if case .rules(let told) = rulesLine { environment.log(ConsoleTexts.rules(room: name, told)) }
     }
 
@@ -44,7 +67,7 @@ extension Room {
         if let count = change.maxIncorrect, count != Rules.neverOut, !Rules.hostMaxIncorrectRange.contains(count) {
             return ProtocolError(.badRules, Self.outOutOfRange(count))
         }
-        if let list = change.list, settings.wordList(named: list) == nil {
+        if let list = change.list, environment.lists.list(named: list) == nil {
             return ProtocolError(.badRules, noSuchList(list))
         }
         return nil

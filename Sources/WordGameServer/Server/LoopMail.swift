@@ -18,6 +18,7 @@ final class LoopMail: @unchecked Sendable {
     private var saved: [ResultsWriter.SaveOutcome] = []
     private var replies: [Reply] = []
     private var directory: [DirectoryEvent] = []
+    private var listsStored: [ListStoreOutcome] = []
 
     func requestStop() {
         lock.lock()
@@ -41,6 +42,22 @@ final class LoopMail: @unchecked Sendable {
         lock.lock()
         directory.append(event)
         lock.unlock()
+    }
+
+    func post(_ outcome: ListStoreOutcome) {
+        lock.lock()
+        listsStored.append(outcome)
+        lock.unlock()
+    }
+
+    /// The list store's answers since the last look.
+    func takeListsStored() -> [ListStoreOutcome] {
+        lock.lock()
+        defer {
+            listsStored.removeAll()
+            lock.unlock()
+        }
+        return listsStored
     }
 
     /// What arrived since the last look.

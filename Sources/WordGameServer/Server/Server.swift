@@ -45,6 +45,8 @@ public final class Server: @unchecked Sendable {
     let fleet: FleetLink?
     /// This server's name in its fleet (a lesson kept from before a restart brings its own back); nil on its own.
     public var fleetServerID: String? { fleet?.configuration.serverID }
+    /// Where lists saved over the wire are written; nil when they are kept in memory only.
+    let listWriter: ListWriter?
     /// Where the lesson is kept across restarts; nil with `--no-state`.
     let stateWriter: StateWriter?
     let lessonChanges = LessonChanges()
@@ -94,6 +96,14 @@ public final class Server: @unchecked Sendable {
         var tags = 0
         let random = RandomPool()
         let changes = lessonChanges
+        let lists = WordListCatalog(configuration.game)
+        let listWriter = configuration.game.listsFolder.map { folder in
+            ListWriter(folder: folder, answer: { outcome in
+                mail.post(outcome)
+                wake.wake()
+            })
+        }
+        self.listWriter = listWriter
         let environment = RoomEnvironment(
             outbox: writes,
             nextTag: { tags += 1; return tags },
@@ -102,7 +112,8 @@ public final class Server: @unchecked Sendable {
             log: { events($0) },
             gameEnded: { record in results?.save(record) },
             changed: { changes.pending = true },
-            browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) })
+            browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) },
+            lists: lists, listStore: listWriter)
         // Read before the fleet's link is made: a lesson kept from before a restart brings the server's id back.
         let gamePort = port
         let stateFile = configuration.stateDirectory.map { StateFile(directory: $0, port: gamePort) }
@@ -214,7 +225,10 @@ public final class Server: @unchecked Sendable {
     /// Tells everyone the server is stopping and gives their sockets up to a
     /// second to take it; results still being written are waited for.
     private func sayGoodbye(_ reason: String) {
-        defer { results?.waitUntilIdle() }
+        defer {
+            results?.waitUntilIdle()
+            listWriter?.waitUntilIdle()
+        }
         if stateWriter != nil {
             // The lesson goes on after the restart: saved first, its rooms kept in the fleet's directory, everyone told to come back.
             saveLessonBeforeStopping()

@@ -26,6 +26,10 @@ extension Server: ConnectionControl {
         if !waiting { input.park(connection) }  // its waiting lines run from the next turn
     }
 
+    func uploadOpen(_ player: PlayerID, _ open: Bool) {
+        table.connection(for: player)?.session?.uploadOpen = open
+    }
+
     func readsSentences(_ player: PlayerID) -> Bool {
         table.connection(for: player)?.session?.mode == .human
     }

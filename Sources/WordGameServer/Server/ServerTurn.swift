@@ -169,6 +169,7 @@ extension Server {
         if bySignal { stopReason = TransportTexts.shuttingDownOnSignal } else if letters.stop { stopReason = TransportTexts.shuttingDown }
         for outcome in letters.saved { hub.resultsSaved(outcome) }
         for event in letters.directory { fleet?.take(event, hub: hub, at: .now()) }
+        for outcome in mail.takeListsStored() { hub.listStored(outcome) }
         for reply in letters.replies where !reply.connection.isClosed {
             writes.enqueue(reply.bytes, for: reply.connection)
             writes.closeAfterFlush(reply.connection)

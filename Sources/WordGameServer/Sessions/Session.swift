@@ -29,8 +29,10 @@ final class Session {
     var human = HumanStream()
     /// What the hub has said of its seat, for admitting input and housekeeping.
     var seat = SeatStanding()
-    /// Its last command waits for the fleet's directory: its next lines wait too.
+    /// Its last command waits for the fleet's directory (or the list store): its next lines wait too.
     private(set) var awaitsDirectory = false
+    /// The hub holds an upload open for it (`UPLOAD`): its `LINE`s are not paced by the token bucket.
+    var uploadOpen = false
     /// Lines taken from the transport and not yet run, in order: the rest of
     /// a unit that held several (run one at a time, as pacing admits them),
     /// and lines that came while a command waited for the directory. At most
@@ -78,6 +80,13 @@ final class Session {
     }
 
     var hasWaitingLines: Bool { firstWaiting < waitingLines.count }
+
+    /// Whether the oldest line not yet run is a `LINE` of the open upload, which runs without a
+    /// token (Protocol.md §8): 500 lines of a list take well under a second, not 25.
+    var nextIsUploadLine: Bool {
+        guard uploadOpen, hasWaitingLines, case .line(let text) = waitingLines[firstWaiting] else { return false }
+        return ClientCommand.isUploadLine(text)
+    }
 
     /// The oldest line not yet run, taken; nil if none waits.
     func takeWaitingLine() -> LineFramer.Frame? {

@@ -43,7 +43,8 @@ extension Hub {
         room.locked = saved.locked
         room.gamesStarted = max(0, saved.gamesStarted)
         room.rules = saved.rules.problem == nil ? saved.rules : settings.rules
-        room.listName = settings.wordList(named: saved.wordList) == nil ? WordListName.standard : saved.wordList
+        // A list gone since (deleted, or its file taken away) leaves the room the default list.
+        room.listName = lists.list(named: saved.wordList) == nil ? WordListName.standard : saved.wordList
         room.savedResults = saved.savedResults
         // Counts that cannot be a game's are left out (no table, no START MISSED), never trusted.
         room.lastGame = saved.lastGame.flatMap { last in

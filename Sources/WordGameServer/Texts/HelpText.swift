@@ -12,6 +12,11 @@ enum HelpText {
     /// Before `ERROR server-full` and `BYE`: a connection the server turns away.
     static let refusedGreeting = "Sorry, the server is full right now. Please try again later."
 
+    /// The lines, the answer's line in the room's languages (`to`: the language of the word that falls).
+    static func lines(to: String) -> [String] {
+        lines.map { $0.hasPrefix("Y or N ") ? "Y or N                 the \(to) word is a correct (Y) or wrong (N) translation" : $0 }
+    }
+
     static let lines: [String] = [
         "HELP or ?              this list",
         "NAME <nickname>        your name, 1 to 16 characters (8 Chinese, Japanese or Korean), unique in the room (also NICK)",
@@ -36,6 +41,12 @@ enum HelpText {
         "RULES                  the room's rules and the word lists; the host, between games, changes them:",
         "                       RULES PAIRS 10 SECONDS 8 OUT NEVER LIST animals (any of them, in any order)",
         "PRACTICE <list> [word …]  play alone on a list, now; the English words given come first",
+        "LISTS                  every word list, with its languages",
+        "UPLOAD <name> <from> <to> [key]",
+        "                       the host of a room made with HOST: a list of your own (UPLOAD animals English French),",
+        "                       then LINE and a line of it (its two sides, a tab or a comma between), a line at a time,",
+        "                       then CHECK to see what is read, or SAVE (the key replaces a list you saved before)",
+        "DELETE <name> <key>    the host: delete a list you saved",
         "MODE MACHINE or HUMAN  lines for programs (Protocol.md), or sentences for people (the default)",
         "Commands are case-insensitive. Answer each pair before its time is up: no answer in time counts as wrong.",
     ]

@@ -28,7 +28,7 @@ extension Room {
     }
 
     func noSuchList(_ name: String) -> String {
-        "There is no word list \(name). The lists are: \(settings.listSizes.map(\.name).joined(separator: ", ")). "
+        "There is no word list \(name). The lists are: \(environment.lists.names.joined(separator: ", ")). "
             + "The rules stay as they were."
     }
 

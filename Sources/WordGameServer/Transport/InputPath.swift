@@ -112,21 +112,30 @@ final class InputPath {
             }
             guard budget > 0, connection.session?.awaitsDirectory != true,
                   connection.output.pendingCount <= limits.pauseInputAboveQueuedBytes,
-                  connection.pacing.hasToken(at: now),
                   connection.heldInTurn != turn, heldUntil(connection).map({ now >= $0 }) ?? true
             else { return nil }
-            if let session = connection.session, let frame = session.takeWaitingLine() {
-                return admit(frame, from: connection, budget: &budget, at: now)
+            // An open upload's LINEs run without a token (Protocol.md §8); every other line takes one.
+            let session = connection.session
+            if let session, session.hasWaitingLines {
+                let unpaced = session.nextIsUploadLine
+                guard unpaced || connection.pacing.hasToken(at: now), let frame = session.takeWaitingLine() else { return nil }
+                return admit(frame, from: connection, paced: !unpaced, budget: &budget, at: now)
             }
+            guard connection.pacing.hasToken(at: now) || session?.uploadOpen == true else { return nil }
             let unit = framing.next()
             if framing.discardedByteCount > limits.maxDiscardedBytes { return .runawayLine }
             switch unit {
             case .frames(let frames):
                 // Lines only come once the transport's session has begun. The usual unit is one line:
                 // it runs at once, and only the rest of a unit holding several waits in the session.
-                guard let session = connection.session, let first = frames.first else { continue }
+                guard let session, let first = frames.first else { continue }
+                let unpaced = session.uploadOpen && Self.isUploadLine(first)
+                guard unpaced || connection.pacing.hasToken(at: now) else {
+                    session.queue(frames[...])  // a line taken to be looked at waits for its token in the session
+                    return nil
+                }
                 session.queue(frames.dropFirst())
-                return admit(first, from: connection, budget: &budget, at: now)
+                return admit(first, from: connection, paced: !unpaced, budget: &budget, at: now)
             case .reply(let bytes): return .reply(bytes)
             case .end(let farewell): return .ended(farewell: farewell)
             case .opened(let reply): return .opened(reply: reply)
@@ -136,11 +145,15 @@ final class InputPath {
         return nil
     }
 
-    private func admit(_ frame: LineFramer.Frame, from connection: Connection, budget: inout Int, at now: Instant) -> Next {
-        _ = connection.pacing.take(at: now)
+    private func admit(_ frame: LineFramer.Frame, from connection: Connection, paced: Bool, budget: inout Int, at now: Instant) -> Next {
+        if paced { _ = connection.pacing.take(at: now) }
         budget -= 1
         connection.lastLineAt = now
         return .line(frame)
+    }
+
+    private static func isUploadLine(_ frame: LineFramer.Frame) -> Bool {
+        if case .line(let text) = frame { ClientCommand.isUploadLine(text) } else { false }
     }
 
     /// Whether lines wait for the connection: in its framing, or taken from
@@ -176,7 +189,9 @@ final class InputPath {
             if connection.output.pendingCount > limits.pauseInputAboveQueuedBytes || connection.session?.awaitsDirectory == true {
                 continue
             }
-            let next = max(connection.pacing.nextToken(after: now), heldUntil(connection) ?? now)
+            // An open upload's LINE waiting (or input not yet looked at) runs without a token: at once.
+            let unpaced = connection.session.map { $0.hasWaitingLines ? $0.nextIsUploadLine : $0.uploadOpen } ?? false
+            let next = max(unpaced ? now : connection.pacing.nextToken(after: now), heldUntil(connection) ?? now)
             soonest = min(soonest ?? next, next)
         }
         return soonest

@@ -73,20 +73,27 @@ final class HubWorld {
     private var environment: RoomEnvironment!
     /// Clients whose command has its directory answer: their waiting lines run at the turn's end.
     private var answered: [Client] = []
+    /// The list store, in a world given one (`listStore: true`): its requests wait for `answerListStore`.
+    private(set) var listStore: ListStoreDouble?
+    /// Seats whose connection has an upload open (`ConnectionControl.uploadOpen`): their LINEs are not paced.
+    private(set) var uploadsOpen: Set<PlayerID> = []
 
     /// `browserAddress`: the web port's address, as a server with one gives rooms (nil: none).
     init(settings: GameSettings, limits: ConnectionLimits = ConnectionLimits(), seed: UInt64 = 9, start: Instant = .milliseconds(0),
-         browserAddress: String? = nil, fleet: Bool = false) {
+         browserAddress: String? = nil, fleet: Bool = false, listStore: Bool = false) {
         self.settings = settings
         self.limits = limits
         now = start
         var tags = 0
         var generator = SeededGenerator(seed: seed)
+        let store = listStore ? ListStoreDouble() : nil
+        self.listStore = store
         let environment = RoomEnvironment(outbox: self, nextTag: { tags += 1; return tags }, random: { generator.next() },
                                           wallClock: { 1_763_900_000 }, log: { [unowned self] in log.append($0) },
                                           gameEnded: { [unowned self] in games.append($0) },
                                           changed: { [unowned self] in lessonChanges += 1 },
-                                          browserAddress: { room in browserAddress.map { $0 + "?room=" + room.uppercased() } })
+                                          browserAddress: { room in browserAddress.map { $0 + "?room=" + room.uppercased() } },
+                                          lists: WordListCatalog(settings), listStore: store)
         self.environment = environment
         hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
         if fleet {
@@ -100,11 +107,11 @@ final class HubWorld {
     convenience init(rules: Rules = .original, seed: UInt64? = 1, autoStart: Int = 0, countdownMilliseconds: Int = 0,
                      startDelayMilliseconds: Int = 0, openRooms: Bool = true,
                      resumeGraceMilliseconds: Int = GameSettings.defaultResumeGraceMilliseconds,
-                     limits: ConnectionLimits = ConnectionLimits(), fleet: Bool = false) {
+                     limits: ConnectionLimits = ConnectionLimits(), fleet: Bool = false, listStore: Bool = false) {
         self.init(settings: GameSettings(words: TestServer.defaultWords, rules: rules, seed: seed, autoStart: autoStart,
                                          countdownMilliseconds: countdownMilliseconds, startDelayMilliseconds: startDelayMilliseconds,
                                          openRooms: openRooms, resumeGraceMilliseconds: resumeGraceMilliseconds),
-                  limits: limits, fleet: fleet)
+                  limits: limits, fleet: fleet, listStore: listStore)
     }
 
     // MARK: Driving it
@@ -194,6 +201,17 @@ final class HubWorld {
         let (ticket, asked) = directory.pending.removeFirst()
         #expect(asked == request, sourceLocation: sourceLocation)
         hub.directoryAnswered(ticket: ticket, answer, at: now)
+        endTurn()
+    }
+
+    /// The list store answers the oldest request it holds (`problem` nil: done), as the server's loop gets it in the mail.
+    func answerListStore(problem: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let listStore, !listStore.pending.isEmpty else {
+            Issue.record("the list store holds no request", sourceLocation: sourceLocation)
+            return
+        }
+        let request = listStore.pending.removeFirst()
+        hub.listStored(ListStoreOutcome(ticket: request.ticket, problem: problem))
         endTurn()
     }
 
@@ -362,6 +380,11 @@ extension HubWorld: ConnectionControl {
 
     func readsSentences(_ player: PlayerID) -> Bool {
         byPlayer[player]?.mode == .human
+    }
+
+    func uploadOpen(_ player: PlayerID, _ open: Bool) {
+        if open { uploadsOpen.insert(player) } else { uploadsOpen.remove(player) }
+        byPlayer[player]?.session.uploadOpen = open
     }
 
     func awaitDirectory(_ player: PlayerID, _ waiting: Bool) {

@@ -73,6 +73,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 0 \"Ms Lee\" 0",
             "MEMBERS 0",
             "YOU HOSTING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
@@ -263,6 +264,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 2 \"Host\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"The host starts the game.\"",
         ])
@@ -353,6 +355,7 @@ import WordGameProtocol
             "ROOM \"4crf\" PLAYING 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
@@ -384,6 +387,7 @@ import WordGameProtocol
             "ROOM \"4crf\" PLAYING 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 3 2000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
@@ -439,6 +443,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 2 \"Host\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU VIEWING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 2 3000 3 \"default\"",
             "INFO \"You are watching room 4CRF; you do not play. QUIT to stop.\"",
             "GAMES 0",
@@ -594,6 +599,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"The host starts the game.\"",
         ])

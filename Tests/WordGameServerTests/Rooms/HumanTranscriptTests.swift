@@ -16,6 +16,7 @@ import WordGameProtocol
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room main has 1 player: Ana. Ana is the host.",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 4 pairs, 1 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN main.",
         ])
@@ -66,6 +67,7 @@ import WordGameProtocol
             "You are in room duo.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room duo has 1 player: Ana. Ana is the host.",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 3 pairs, 1 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN duo.",
         ])
@@ -79,6 +81,7 @@ import WordGameProtocol
             "You are in room duo.",
             "If your connection drops, connect again within 60 s and type RESUME E9KPCW86.",
             "Room duo has 2 players: Ana and Bo. Ana is the host.",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 3 pairs, 1 s a pair, out after 3 wrong answers, list default.",
             "The host (Ana) starts the game.",
         ])
@@ -195,6 +198,7 @@ import WordGameProtocol
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room main has 1 player: Ana. Ana is the host.",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 2 pairs, 5 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN main.",
             "The game: 2 pairs, 5 s each, 1 player; out after 3 wrong answers.",
@@ -241,6 +245,7 @@ import WordGameProtocol
             "You are in room main.",
             "If your connection drops, connect again within 60 s and type RESUME 4CRFJ4ND.",
             "Room main has 1 player: Ana. Ana is the host.",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 1 pair, 5 s a pair, out after 3 wrong answers, list default.",
             "You are the host. Type START when everyone is in. Others join with JOIN main.",
         ])

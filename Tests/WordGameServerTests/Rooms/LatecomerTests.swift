@@ -40,6 +40,7 @@ import WordGameProtocol
         world.type("JOIN late", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "late") + [
             "ROOM \"late\" PLAYING 2 \"Ana\" 0", "MEMBERS 2 \"Ana\" \"Cy\"", "YOU WATCHING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 5 3000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
             "GAME 5 3000 3 1", "REVEAL 1 \"yesterday\" \"ordenador\" WRONG \"ayer\"", "TALLY 1 1 0 0",
@@ -55,6 +56,7 @@ import WordGameProtocol
         world.type("JOIN late", from: dee)
         world.expect(dee, Self.joinLines(world, dee, room: "late") + [
             "ROOM \"late\" PLAYING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Cy\" \"Dee\"", "YOU WATCHING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 5 3000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
             "GAME 5 3000 3 2",
@@ -72,6 +74,7 @@ import WordGameProtocol
         world.type("JOIN", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "main") + [
             "ROOM \"main\" PLAYING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU WATCHING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"A game is on: you watch, and play from the next one.\"",
             "GAME 15 5000 3 2", "ROUND 1 15 \"breakfast\" \"desayuno\" 4700",
@@ -114,6 +117,7 @@ import WordGameProtocol
         world.type("JOIN", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "main") + [
             "ROOM \"main\" STARTING 3 \"Ana\" 2", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"The game starts in 2 s.\"",
             "STARTING 1500",
@@ -132,6 +136,7 @@ import WordGameProtocol
         world.type("JOIN delay", from: cy)
         world.expect(cy, Self.joinLines(world, cy, room: "delay") + [
             "ROOM \"delay\" STARTING 3 \"Ana\" 0", "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"", "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"The game starts in 20 s.\"",
             "STARTING 20000",

@@ -31,6 +31,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 1 \"Ana\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"You are the host. Type START when everyone is in. Others join with JOIN main.\"",
         ])
@@ -84,6 +85,7 @@ import WordGameProtocol
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 5 3000 3 \"default\"",
             "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that came and went while you were away are "
                 + "missed: they count neither right nor wrong.\"",
@@ -136,6 +138,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"Welcome back! The host (Ana) starts the game.\"",
         ])
@@ -192,6 +195,7 @@ import WordGameProtocol
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 3 3000 3 \"default\"",
             "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that came and went while you were away are "
                 + "missed: they count neither right nor wrong.\"",
@@ -259,6 +263,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"The host (Ana) starts the game.\"",
         ])
@@ -331,6 +336,7 @@ import WordGameProtocol
             "ROOM \"main\" LOBBY 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"Welcome back! The host (Ana) starts the game.\"",
         ])
@@ -443,6 +449,7 @@ import WordGameProtocol
             "ROOM \"main\" PLAYING 2 \"Ana\" 0",
             "MEMBERS 2 \"Ana\" \"Bo\"",
             "YOU PLAYING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 4 600 4 \"default\"",
             "INFO \"Welcome back! You are still in the game: answer with y / n. Pairs that came and went while you were away are "
                 + "missed: they count neither right nor wrong.\"",
@@ -471,6 +478,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 0 \"Host\" 0",
             "MEMBERS 0",
             "YOU HOSTING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",
@@ -494,6 +502,7 @@ import WordGameProtocol
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
             "YOU HOSTING",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
             "INFO \"Room 4CRF is yours. Students join with JOIN 4CRF. Type START when everyone is in; "
                 + "HELP lists your controls (LOCK, KICK <name>, STOP, CLOSE).\"",

@@ -23,6 +23,7 @@ import WordGameProtocol
             "WORDLIST \"default\" \(TestServer.defaultWords.entries.count)",
             "WORDLIST \"animals\" 3",
             "END WORDLIST",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 15 5000 3 \"default\"",
         ])
         world.type("rules", from: ana)
@@ -36,12 +37,12 @@ import WordGameProtocol
         world.advance(by: 300)
         _ = world.take(ana); _ = world.take(bo)
         world.type("RULES pairs 10 SECONDS 8.5 out never LIST Animals", from: ana)
-        world.expect(ana, ["OK RULES", "RULES 10 8500 0 \"animals\""])
-        world.expect(bo, ["RULES 10 8500 0 \"animals\""])
+        world.expect(ana, ["OK RULES", "LANGUAGES \"English\" \"Spanish\"", "RULES 10 8500 0 \"animals\""])
+        world.expect(bo, ["LANGUAGES \"English\" \"Spanish\"", "RULES 10 8500 0 \"animals\""])
         // One setting at a time leaves the others as they are.
         world.type("RULES OUT 2", from: ana)
-        world.expect(ana, ["OK RULES", "RULES 10 8500 2 \"animals\""])
-        world.expect(bo, ["RULES 10 8500 2 \"animals\""])
+        world.expect(ana, ["OK RULES", "LANGUAGES \"English\" \"Spanish\"", "RULES 10 8500 2 \"animals\""])
+        world.expect(bo, ["LANGUAGES \"English\" \"Spanish\"", "RULES 10 8500 2 \"animals\""])
         // Whoever arrives later is told on arrival.
         let dee = world.connect()
         world.type("NAME Dee", from: dee)
@@ -126,7 +127,7 @@ import WordGameProtocol
         let reply = world.take(ana)
         if code.isEmpty {
             // OUT 0 is how the RULES line writes never: a program may send back what it read.
-            #expect(reply == ["OK RULES", "RULES 15 5000 0 \"default\""])
+            #expect(reply == ["OK RULES", "LANGUAGES \"English\" \"Spanish\"", "RULES 15 5000 0 \"default\""])
             return
         }
         #expect(reply.count == 1 && reply[0].hasPrefix("ERROR \(code) "), "\(reply)")
@@ -142,7 +143,7 @@ import WordGameProtocol
                              ("RULES PAIRS 100 SECONDS 60 OUT 100", "RULES 100 60000 100 \"default\""),
                              ("RULES SECONDS 2.5", "RULES 100 2500 100 \"default\"")] {
             world.type(line, from: ana)
-            world.expect(ana, ["OK RULES", told])
+            world.expect(ana, ["OK RULES", "LANGUAGES \"English\" \"Spanish\"", told])
         }
     }
 
@@ -160,8 +161,8 @@ import WordGameProtocol
         #expect(viewer.unread.contains("RULES 15 5000 3 \"default\""))
         _ = world.take(host); _ = world.take(viewer)
         world.type("RULES OUT NEVER", from: host)
-        world.expect(host, ["OK RULES", "RULES 15 5000 0 \"default\""])
-        world.expect(viewer, ["RULES 15 5000 0 \"default\""])
+        world.expect(host, ["OK RULES", "LANGUAGES \"English\" \"Spanish\"", "RULES 15 5000 0 \"default\""])
+        world.expect(viewer, ["LANGUAGES \"English\" \"Spanish\"", "RULES 15 5000 0 \"default\""])
     }
 
     @Test func aPersonAtNcReadsTheRulesInASentence() {
@@ -172,13 +173,16 @@ import WordGameProtocol
         _ = world.take(ana); _ = world.take(bo)
         world.type("RULES PAIRS 10 SECONDS 8 OUT NEVER LIST animals", from: ana)
         world.expect(ana, ["You changed the rules; everyone in the room is told.",
+                           "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
                            "Rules: 10 pairs, 8 s a pair, everyone plays every pair, list animals."])
-        world.expect(bo, ["Rules: 10 pairs, 8 s a pair, everyone plays every pair, list animals."])
+        world.expect(bo, ["Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
+                          "Rules: 10 pairs, 8 s a pair, everyone plays every pair, list animals."])
         world.type("RULES", from: bo)
         world.expect(bo, [
             "Word lists (the host picks one with RULES):",
             "  default  \(TestServer.defaultWords.entries.count) words",
             "  animals  3 words",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 10 pairs, 8 s a pair, everyone plays every pair, list animals.",
         ])
         world.type("START", from: ana)
