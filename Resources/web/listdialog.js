@@ -6,7 +6,9 @@
 // makes it a list of this server at once, for every room, and the key that
 // lets this browser replace or delete it is kept here (wordlists.js).
 //
-// One upload at a time: the server's reply to each (SKIPPED … END SKIPPED,
+// One upload at a time, in two steps: UPLOAD, and once the server has
+// opened it (OK UPLOAD: the name may be taken, the page may not be a host's)
+// its lines and CHECK or SAVE. The server's reply (SKIPPED … END SKIPPED,
 // UPLOADED, LISTKEY, OK CHECK / OK SAVE, or an ERROR) is read in order, and
 // a dropped link forgets the upload (the server forgets it too). Everything
 // from the network enters the page as text (textContent), never as HTML.
@@ -20,10 +22,6 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-/** The errors that answer an upload or a DELETE (Protocol.md §3): said in the dialog, not on the projector. */
-const LIST_ERRORS = new Set(['bad-list', 'list-taken', 'too-many-lists', 'upload-too-big', 'no-upload', 'not-host',
-  'bad-argument', 'list-in-use', 'list-not-saved', 'bad-rules']);
-
 /**
  * The dialog. `send(line)` sends a line (false when the link is down), `ask(question, yes, then)` asks first,
  * `useList(name)` makes a list the next game's (RULES LIST), `refreshLists()` asks the server for its lists.
@@ -34,10 +32,11 @@ export class WordListsDialog {
     this.ask = ask;
     this.useList = useList;
     this.refreshLists = refreshLists;
-    /** The upload or DELETE waiting for its answer: {kind, name, skipped, uploaded, key}. */
+    /**
+     * The upload or DELETE waiting for its answer: {kind, name, lines (sent once the upload is open), opened,
+     * tooBig (the ERROR a LINE past the limits got: CHECK's or SAVE's own ERROR follows), skipped, uploaded}.
+     */
     this.pending = null;
-    /** After an upload's ERROR, the server discards the rest of it: a `no-upload` for its CHECK or SAVE is no news. */
-    this.discarding = false;
     /** The text the preview on show was made from: a change makes it out of date. */
     this.previewed = null;
     this.lists = [];
@@ -193,20 +192,26 @@ export class WordListsDialog {
     this.problem('');
     const from = typedText($('l-from').value);
     const to = typedText($('l-to').value);
-    // The preview needs a name too (UPLOAD's first word): a name not yet typed is a stand-in, never saved.
-    const sentName = name || 'preview';
+    // The preview needs a name too (UPLOAD's first word): a name not typed yet, or another's list's (which
+    // the server would refuse before reading a line), is a stand-in, never saved; Save says whose it is.
+    const taken = this.lists.some((list) => list.name === name) && !listKeys.get(name);
+    const sentName = finish === 'CHECK' && (!name || taken) ? 'preview' : name;
     const key = listKeys.get(sentName);
-    const commands = uploadCommands({ name: sentName, from, to, key, lines, finish });
-    this.pending = { kind: finish, name: sentName, skipped: [], uploaded: null, key: null, text: this.textNow() };
-    this.discarding = false;
-    for (const line of commands) {
-      if (!this.send(line)) {
-        this.pending = null;
-        this.problem('Not connected: try again when the connection is back.');
-        break;
-      }
-    }
+    const [open, ...rest] = uploadCommands({ name: sentName, from, to, key, lines, finish });
+    this.pending = { kind: finish, name: sentName, lines: rest, opened: false, tooBig: null, skipped: [], uploaded: null,
+      text: this.textNow() };
+    this.sendOrGiveUp([open]);
     this.drawButtons();
+  }
+
+  /** Sends the lines of the pending upload; if the link is down, the upload is over and the dialog says so. */
+  sendOrGiveUp(lines) {
+    for (const line of lines) {
+      if (this.send(line)) continue;
+      this.pending = null;
+      this.problem('Not connected: try again when the connection is back.');
+      return;
+    }
   }
 
   /** Deletes a list this browser saved (its key), once the teacher said yes. */
@@ -287,12 +292,19 @@ export class WordListsDialog {
       pending.skipped = whole.lines;
       return true;
     }
-    if (m.type === 'ERROR' && !pending && this.discarding && m.code === 'no-upload') {
-      this.discarding = false;
+    if (!pending) return false;
+    if (m.type === 'OK' && m.what === 'UPLOAD' && pending.lines && !pending.opened) {
+      // The upload is open: its lines, then CHECK or SAVE, in one go (an open upload's lines are not paced).
+      pending.opened = true;
+      this.sendOrGiveUp(pending.lines);
+      this.drawButtons();
       return true;
     }
-    if (!pending) return false;
-    if (m.type === 'OK' && m.what === 'UPLOAD') return true; // the upload is open: its lines follow
+    // A LINE past the upload's limits: the server discards the rest, and CHECK's or SAVE's answer is an ERROR too.
+    if (m.type === 'ERROR' && m.code === 'upload-too-big' && pending.opened && !pending.tooBig) {
+      pending.tooBig = m;
+      return true;
+    }
     if (m.type === 'UPLOADED') { pending.uploaded = m; return true; }
     if (m.type === 'LISTKEY') {
       if (isListName(m.name)) listKeys.save(m.name, m.key);
@@ -305,11 +317,10 @@ export class WordListsDialog {
       this.drawButtons();
       return true;
     }
-    if (m.type === 'ERROR' && LIST_ERRORS.has(m.code)) {
+    // The page sends nothing else while the dialog waits (it is modal): an ERROR now is the answer.
+    if (m.type === 'ERROR') {
       this.pending = null;
-      // An upload refused before its end: the server discards its other lines, and may say so once more.
-      this.discarding = pending.kind !== 'DELETE';
-      this.refused(pending, m);
+      this.refused(pending, pending.tooBig ?? m);
       this.drawButtons();
       return true;
     }
@@ -373,5 +384,7 @@ export class WordListsDialog {
     const more = count - skipped.length;
     $('l-more').hidden = more <= 0;
     $('l-more').textContent = more > 0 ? `and ${more} more line${more === 1 ? '' : 's'} not read` : '';
+    // On a short screen the preview is below the pairs: brought into sight, above the buttons.
+    $('l-preview').scrollIntoView({ block: 'nearest' });
   }
 }
