@@ -9,6 +9,10 @@
 //
 // Pure: no DOM; Node tests it (Tests/WordGameWebTests/browser/pages_test.mjs).
 
+import { hasRightToLeft, isolated } from './protocol.js';
+
+export { hasRightToLeft, isolated };
+
 /** [tag, English name, its own name(s)…]: the languages a class meets most, as the server's header table has them. */
 const LANGUAGES = [
   ['en', 'English'], ['es', 'Spanish', 'Español', 'Castellano'], ['fr', 'French', 'Français'], ['de', 'German', 'Deutsch'],
@@ -36,24 +40,6 @@ export const LANGUAGE_NAMES = LANGUAGES.map(([, english]) => english);
 /** A language's tag for `lang` ("French" or "français" → "fr"); '' for a name the page does not know. */
 export function languageTag(name) {
   return TAGS.get(String(name ?? '').trim().toLocaleLowerCase('en')) ?? '';
-}
-
-/** Letters of right-to-left scripts: Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
-const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]|[\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
-
-/** Whether a text holds right-to-left letters. */
-export function hasRightToLeft(text) {
-  return RIGHT_TO_LEFT.test(String(text ?? ''));
-}
-
-/**
- * A word as it goes inside a sentence of ours ("قطة = cat"): a word with right-to-left letters between
- * First Strong Isolate and Pop Directional Isolate (Unicode's bidi isolates), so that two Arabic words around
- * " = " are not read as one right-to-left run and swapped; any other word as it is (the text stays plain).
- */
-export function isolated(word) {
-  const text = String(word ?? '');
-  return hasRightToLeft(text) ? `\u2068${text}\u2069` : text;
 }
 
 /**

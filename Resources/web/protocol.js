@@ -435,9 +435,27 @@ export function withLanguages(rules, languages) {
   return { ...rules, from: languages?.from || 'English', to: languages?.to || 'Spanish' };
 }
 
-/** "English → French": the way a list's two languages are written on every page. */
+/** Letters of right-to-left scripts: Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]|[\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/** Whether a text holds right-to-left letters. */
+export function hasRightToLeft(text) {
+  return RIGHT_TO_LEFT.test(String(text ?? ''));
+}
+
+/**
+ * A word as it goes inside a sentence of ours ("قطة = cat"): a word with right-to-left letters between
+ * First Strong Isolate and Pop Directional Isolate (Unicode's bidi isolates), so that two Arabic words around
+ * " = " are not read as one right-to-left run and swapped; any other word as it is (the text stays plain).
+ */
+export function isolated(word) {
+  const text = String(word ?? '');
+  return hasRightToLeft(text) ? `\u2068${text}\u2069` : text;
+}
+
+/** "English → French": the way a list's two languages are written on every page (each name isolated). */
 export function languagePair(from, to) {
-  return `${from} → ${to}`;
+  return `${isolated(from)} → ${isolated(to)}`;
 }
 
 /** A RULES line in words: "10 pairs · 8 s a pair · everyone plays every pair · list animals (English → French)". */

@@ -996,7 +996,7 @@ function renderEnd() {
   const left = countdownSeconds();
   let next;
   if (left > 0) next = `The next game starts in ${left} s…`;
-  else if (state.inPractice) next = `Practice: ${listName(state.gameList)}. Play again, or stop.`;
+  else if (state.inPractice) next = ''; // the list is said above; the buttons say the rest
   else if (isHost()) next = 'You are the host: start the next game when everyone is ready.';
   else next = `Waiting for ${hostName()} to start the next game`;
   $('end-next').textContent = next;
@@ -1006,7 +1006,7 @@ function renderEnd() {
   // The words this student just missed, first in the next practice game (START MISSED: the host's, and here the host is them).
   const missed = state.inPractice && played ? missedWords(state.history).length : 0;
   $('end-missed').hidden = missed === 0 || left > 0;
-  $('end-missed').textContent = `Play the ${missed} missed word${missed === 1 ? '' : 's'} again`;
+  $('end-missed').textContent = missed === 1 ? 'Play the missed word again' : `Play the ${missed} missed words again`;
   $('end-leave').textContent = state.inPractice ? 'Stop practising' : 'Leave the room';
 }
 

@@ -14,7 +14,7 @@ import os
 import sys
 
 from wordgame_browser import (AutoAnswerer, TcpPlayer, by_id, check, make_driver, no_horizontal_overflow, page_errors, run_case,
-                              screenshot_folder, set_viewport, settle, tap, tap_answer, text, visible, wait_until)
+                              screenshot_folder, scroll_to, set_viewport, settle, tap, tap_answer, text, visible, wait_until)
 
 BASE, PORT, WORDS = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 FOLDER = screenshot_folder()
@@ -72,9 +72,9 @@ def nobody_else_enters(phone, players):
 def run(phone, players):
     host = TcpPlayer(PORT, "Tess")
     players.append(host)
-    host.join("lab5")  # a room made with JOIN: Tess, its first player, hosts it
+    host.join("lab-five")  # a room made with JOIN: Tess, its first player, hosts it
     AutoAnswerer(host, lambda n, e, s: "CORRECT", delay=0.2)
-    phone.get(f"{BASE}/?room=LAB5")
+    phone.get(f"{BASE}/?room=lab-five")
     by_id(phone, "name").send_keys("Lucía")
     tap(phone, "join-button", touch=True)
     wait_until("the lobby", lambda: visible(phone, "lobby"))
@@ -99,8 +99,10 @@ def run(phone, players):
           f"the page keeps the words missed and their list: {kept and kept['words']} (missed {missed})")
     check(not visible(phone, "end-missed"), "a game in a room offers no practice of its own")
 
+    scroll_to(phone, "end-leave")
     tap(phone, "end-leave", touch=True)
     wait_until("the join form", lambda: visible(phone, "join"))
+    scroll_to(phone, "practice-open")
     tap(phone, "practice-open", touch=True)
     wait_until("the practice panel", lambda: visible(phone, "practice"))
     options = wait_until("the server's lists", lambda: phone.execute_script(
@@ -112,6 +114,7 @@ def run(phone, players):
     check(words == missed, f"they are listed: {words}")
     shoot(phone, "practice-panel")
 
+    scroll_to(phone, "practice-go")
     tap(phone, "practice-go", touch=True)
     dealt = []
     for n in range(1, 6):
@@ -128,8 +131,9 @@ def run(phone, players):
     check(dealt[:3] == missed, f"the practice game deals the missed words first: {dealt}")
     wait_until("the practice's end", lambda: visible(phone, "end"), timeout=20)
     check(text(phone, "end-start") == "Play again" and text(phone, "end-leave") == "Stop practising"
-          and text(phone, "end-missed") == "Play the 1 missed word again", "its end offers to play again, the missed word, or stop")
+          and text(phone, "end-missed") == "Play the missed word again", "its end offers to play again, the missed word, or stop")
     shoot(phone, "practice-end")
+    scroll_to(phone, "end-missed")
     tap(phone, "end-missed", touch=True)
     again = wait_until("the missed word first", lambda: pair_on_screen(phone, 1), timeout=20)
     check(again == dealt[0], f"START MISSED deals the word just missed first: {again}")

@@ -167,6 +167,8 @@ test('rules with their languages: the latest LANGUAGES, English → Spanish with
   assert.deepEqual([P.withLanguages(rules, null).from, P.withLanguages(rules, null).to], ['English', 'Spanish']);
   assert.ok(!P.sameRules(french, P.withLanguages(rules, { from: 'English', to: 'German' })), 'a list replaced in other languages');
   assert.ok(P.sameRules(french, P.withLanguages(rules, { from: 'English', to: 'French' })));
+  assert.equal(P.languagePair('العربية', 'עברית'), '\u2068العربية\u2069 → \u2068עברית\u2069', 'two right-to-left names keep their order');
+  assert.equal(P.languagePair('日本語', 'English'), '日本語 → English');
 });
 
 test('MOVED: read only with a host, a port and a web address a client may act on (§5)', () => {

@@ -82,7 +82,8 @@ def save(host, title, header, pairs):
     host.execute_script("document.getElementById('l-text').value = ''")
     paste(host, "l-text", "\n".join([f"{header}\tEnglish"] + [f"{a}\t{b}" for a, b in pairs]) + "\n")
     summary = wait_until("the preview", lambda: "read ·" in (text(host, "l-summary") or "") and text(host, "l-summary"))
-    check(summary == f"{len(pairs)} pairs read · {header} → English · every line read",
+    named = f"\u2068{header}\u2069" if header == "العربية" else header  # a right-to-left name is isolated in the sentence
+    check(summary == f"{len(pairs)} pairs read · {named} → English · every line read",
           f"the header in its own script names the languages: {summary!r}")
     tap(host, "lists-save")
     wait_until("saved", lambda: (text(host, "l-summary") or "").startswith("Saved"))

@@ -522,3 +522,9 @@ def open_room(driver, base):
     driver.get(f"{base}/host")
     tap(driver, "open-room")
     return wait_until("the room code", lambda: len(text(driver, "room-code") or "") >= 4 and text(driver, "room-code"))
+
+
+def scroll_to(driver, element_id):
+    """A person scrolls until the element is in the middle of the screen (a long review, a dialog that scrolls)."""
+    driver.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center', inline: 'nearest'})", element_id)
+    settle(driver)
