@@ -10,11 +10,14 @@ public struct GameResults: Sendable {
     /// Local date and time the game started, as the CSVs show them.
     public let date: String
     public let time: String
+    /// The list's two languages: the word that stays (English), and the word shown with it (Spanish).
+    public let languages: (from: String, to: String)
     private let started: String
     private let ended: String
 
-    public init(record: GameRecord, timeZone: TimeZone = .current) {
+    public init(record: GameRecord, timeZone: TimeZone = .current, languages: (from: String, to: String) = GameResults.originalLanguages) {
         self.record = record
+        self.languages = languages
         let start = Date(timeIntervalSince1970: record.startedAt)
         let stamp = Self.formatter("yyyy-MM-dd_HHmmss", timeZone).string(from: start)
         id = "\(stamp)_\(record.room)_\(record.number)"
@@ -32,6 +35,9 @@ public struct GameResults: Sendable {
         formatter.dateFormat = format
         return formatter
     }
+
+    /// The languages of a list of the original format, `[{"text_eng", "text_spa"}]`.
+    public static let originalLanguages = (from: "English", to: "Spanish")
 
     public static let answersHeader = ["game", "date", "time", "room", "player", "pair", "english", "spanish_shown", "truth",
                                        "answer", "time_ms", "verdict"]

@@ -49,7 +49,8 @@ extension Report {
             // A word nobody missed is not news; the CSV and the table list only those missed.
             missed: missed.values.filter { $0.missed > 0 }.sorted { ($1.missed, $0.english) < ($0.missed, $1.english) },
             fooled: fooledBy.map { FoolingPair(spanish: $0.key.spanish, english: $0.key.english, players: $0.value.count) }
-                .sorted { ($1.players, $0.spanish, $0.english) < ($0.players, $1.spanish, $1.english) })
+                .sorted { ($1.players, $0.spanish, $0.english) < ($0.players, $1.spanish, $1.english) },
+            hardest: Self.hardestPairs(games))
     }
 
     private struct PairKey: Hashable {

@@ -1,6 +1,6 @@
 /// What `wordgame-report` tells a teacher about a results folder (or a fleet's): a line per
-/// player, the English words the class missed, and the wrong Spanish words
-/// that fooled players. Built by `Report(games:)`; printed by `ReportTable`.
+/// player, the English words the class missed, the wrong Spanish words
+/// that fooled players, and the pairs played, the hardest first. Built by `Report(games:)`; printed by `ReportTable`.
 public struct Report: Equatable, Sendable {
     public var games: Int
     /// Of those, the games that ended before their last pair (the host's STOP, the server stopping with
@@ -15,9 +15,12 @@ public struct Report: Equatable, Sendable {
     public var missed: [MissedWord]
     /// Every (shown Spanish, English) pair that fooled someone, most players first.
     public var fooled: [FoolingPair]
+    /// Every pair played (an English word with the Spanish word shown), over all the games, the hardest first:
+    /// the order of the projector's table and the results' pairs file (`HardestPairs`).
+    public var hardest: [HardPair]
 
     public init(games: Int, stoppedEarly: Int = 0, firstStarted: String?, lastEnded: String?, players: [Player], missed: [MissedWord],
-                fooled: [FoolingPair]) {
+                fooled: [FoolingPair], hardest: [HardPair] = []) {
         self.games = games
         self.stoppedEarly = stoppedEarly
         self.firstStarted = firstStarted
@@ -25,6 +28,7 @@ public struct Report: Equatable, Sendable {
         self.players = players
         self.missed = missed
         self.fooled = fooled
+        self.hardest = hardest
     }
 
     public struct Player: Equatable, Sendable {
@@ -90,6 +94,29 @@ public struct Report: Equatable, Sendable {
             self.english = english
             self.missed = missed
             self.answers = answers
+        }
+    }
+
+    /// One pair over the games it was played in: TALLY's counts, added up.
+    public struct HardPair: Equatable, Sendable {
+        public var english: String
+        public var spanish: String
+        /// `correct` or `wrong`, as the files write it.
+        public var truth: String
+        /// The translation shown with it the first time.
+        public var translation: String
+        public var right: Int
+        public var wrong: Int
+        public var timeouts: Int
+
+        public init(english: String, spanish: String, truth: String, translation: String, right: Int, wrong: Int, timeouts: Int) {
+            self.english = english
+            self.spanish = spanish
+            self.truth = truth
+            self.translation = translation
+            self.right = right
+            self.wrong = wrong
+            self.timeouts = timeouts
         }
     }
 

@@ -110,10 +110,10 @@ extension Report {
         return "\(games) game\(games == 1 ? "" : "s")\(early), \(people), \(dates)from \(source)"
     }
 
-    /// The summary line and the three tables, a blank line apart.
+    /// The summary line and the four tables, a blank line apart.
     public func text(source: String, top: Int) -> String {
-        [summaryLine(source: source) + "\n", playersTable.text, missedTable(top: top).text, fooledTable(top: top).text]
-            .joined(separator: "\n")
+        [summaryLine(source: source) + "\n", playersTable.text, missedTable(top: top).text, fooledTable(top: top).text,
+         hardestTable(top: top).text].joined(separator: "\n")
     }
 
     /// `2026-11-23T10:15:02+01:00` → `2026-11-23`: the server's own local date.

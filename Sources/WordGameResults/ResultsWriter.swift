@@ -4,7 +4,7 @@ import WordGame
 import WordGamePOSIX
 
 /// Writes every finished game to a results folder, off the event loop (as
-/// Redis hands file work to its `bio` threads): two CSV files per game and a
+/// Redis hands file work to its `bio` threads): three CSV files per game (answers, players, pairs) and a
 /// line appended to `history.jsonl`. A folder that cannot be written, or a
 /// full disk, costs one log line per game and never stops a game or the server.
 public final class ResultsWriter: @unchecked Sendable {
@@ -70,6 +70,7 @@ public final class ResultsWriter: @unchecked Sendable {
             try AtomicFile.makeDirectory(directory)
             try AtomicFile.write(results.answersCSV, to: base + "_answers.csv")
             try AtomicFile.write(results.playersCSV, to: base + "_players.csv")
+            try AtomicFile.write(results.pairsCSV, to: base + "_pairs.csv")
             try AtomicFile.appendLine(results.summaryLine, to: directory + "/" + Self.historyFile)
             return .success(base + "_players.csv")
         } catch {

@@ -5,7 +5,7 @@ import WordGameCommandLine
 struct ReportOptions: Equatable {
     /// One folder per server; the games of all of them are summarised as one (`HistoryUnion`).
     var folders = [ResultsWriter.defaultDirectory]
-    /// Write `PREFIX-players.csv`, `PREFIX-missed.csv` and `PREFIX-fooled.csv`.
+    /// Write `PREFIX-players.csv`, `PREFIX-missed.csv`, `PREFIX-fooled.csv` and `PREFIX-pairs.csv`.
     var csvPrefix: String?
     var top = 10
     var showHelp = false
@@ -17,8 +17,9 @@ struct ReportOptions: Equatable {
 
         Statistics over the games wordgame-servers kept in DIR/history.jsonl:
         a line per player (games, accuracy, mean answer time, best rank, correct
-        answers), the English words the class missed most, and the wrong Spanish
-        words most players took for correct.
+        answers), the English words the class missed most, the wrong Spanish
+        words most players took for correct, and the hardest pairs (the most
+        missed for those who played them, as the projector orders them).
 
         ARGUMENTS:
           DIR            a server's results folder (default: wordgame-results);
@@ -28,9 +29,10 @@ struct ReportOptions: Equatable {
                          from a copied history.jsonl) is counted once.
 
         OPTIONS:
-          --csv PREFIX   also write PREFIX-players.csv, PREFIX-missed.csv and
-                         PREFIX-fooled.csv (every word, not only the top N)
-          --top N        words in each class table, 1 to 1000 (default 10)
+          --csv PREFIX   also write PREFIX-players.csv, PREFIX-missed.csv,
+                         PREFIX-fooled.csv and PREFIX-pairs.csv (every word and
+                         pair, not only the top N)
+          --top N        rows in each class table, 1 to 1000 (default 10)
           -h, --help     show this help
         """
 

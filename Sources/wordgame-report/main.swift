@@ -50,7 +50,8 @@ let report = Report(games: history.games)
 print(report.text(source: history.source, top: options.top), terminator: "")
 if let prefix = options.csvPrefix {
     // The files hold every word, not the top N: sorting and cutting is what a spreadsheet is for.
-    let files = [("players", report.playersTable), ("missed", report.missedTable()), ("fooled", report.fooledTable())]
+    let files = [("players", report.playersTable), ("missed", report.missedTable()), ("fooled", report.fooledTable()),
+                 ("pairs", report.hardestTable())]
     print("")
     for (name, table) in files {
         let file = "\(prefix)-\(name).csv"

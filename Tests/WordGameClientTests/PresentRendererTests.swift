@@ -272,7 +272,7 @@ import WordGameProtocol
     @Test func theResultsFileIsNamedShortly() {
         var state = finished(players: 2)
         state.receive(.info("The results of game 1 are saved: /home/t/wordgame-results/2026-11-23_101502_k7px_1-players.csv "
-                            + "(and the answers beside it)."), at: t(60_000))
+                            + "(and the answers and the pairs beside it)."), at: t(60_000))
         #expect(text(frame(state, at: 60_000)).contains("Results of game 1 saved: 2026-11-23_101502_k7px_1-players.csv"))
     }
 

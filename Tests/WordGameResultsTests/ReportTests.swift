@@ -96,6 +96,19 @@ import WordGamePOSIX
                 "a game cut short is told apart: its players played fewer pairs")
     }
 
+    /// The projector's order over every game: the share missed among those who played the pair, then timeouts,
+    /// then the pair seen first; one pair in two games is one row, its counts added.
+    @Test func theHardestPairsAddUpOverTheGamesInTheProjectorsOrder() {
+        #expect(Report(games: Self.games).hardest == [
+            // cat shown with perro: 1 of 2 missed in game 1, 2 of 3 in game 2: 3 of 5.
+            .init(english: "cat", spanish: "perro", truth: "wrong", translation: "gato", right: 2, wrong: 3, timeouts: 0),
+            // house: Bo's timeout in game 1, Cy's wrong answer in game 3 (Cy left game 3 after it): 2 of 4.
+            .init(english: "house", spanish: "leche", truth: "wrong", translation: "casa", right: 2, wrong: 1, timeouts: 1),
+            // dog, in all three games: 2 of 5.
+            .init(english: "dog", spanish: "perro", truth: "correct", translation: "perro", right: 3, wrong: 2, timeouts: 0),
+        ])
+    }
+
     @Test func topCutsTheClassTables() {
         let report = Report(games: Self.games)
         #expect(report.missedTable(top: 1).rows == [[.text("cat"), .number(3), .number(5)]])
@@ -126,6 +139,11 @@ import WordGamePOSIX
             Wrong Spanish words taken for correct (top 10)
             spanish shown  english  players fooled
             leche          house                 1
+
+            Hardest pairs (top 10)
+            english  spanish shown  truth    translation  right  wrong  timeouts
+            dog      perro          correct  perro            0      1         0
+            house    leche          wrong    casa             1      1         0
 
             """
         #expect(Report(games: [small]).text(source: "r/history.jsonl", top: 10) == expected)

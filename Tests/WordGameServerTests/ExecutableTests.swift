@@ -132,7 +132,7 @@ import WordGameProtocol
             let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(rest.contains(#/\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d wordgame-server: stopped\n$/#), "the last line, dated: \(rest)")
             let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
-            #expect(kept.filter { $0.hasSuffix(".csv") }.count == 2 && kept.contains("history.jsonl"), "\(kept)")
+            #expect(kept.filter { $0.hasSuffix(".csv") }.count == 3 && kept.contains("history.jsonl"), "\(kept)")
             #expect(FileManager.default.fileExists(atPath: directory + "/wordgame-state/lesson-\(port).json"))
         }
     }

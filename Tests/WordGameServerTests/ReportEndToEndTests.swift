@@ -72,10 +72,11 @@ import WordGameResults
             #expect(run.stderr.isEmpty, "\(run.stderr)")
             #expect(run.stdout.hasPrefix("2 games, 2 players, "), "\(run.stdout)")
             #expect(run.stdout.contains("from \(directory)/history.jsonl\n"), "\(run.stdout)")
-            for title in ["Players", "Most-missed English words (top 10)", "Wrong Spanish words taken for correct (top 10)"] {
+            for title in ["Players", "Most-missed English words (top 10)", "Wrong Spanish words taken for correct (top 10)",
+                          "Hardest pairs (top 10)"] {
                 #expect(run.stdout.contains("\n\(title)\n"), "\(title)")
             }
-            for name in ["players", "missed", "fooled"] {
+            for name in ["players", "missed", "fooled", "pairs"] {
                 #expect(run.stdout.contains("wrote \(prefix)-\(name).csv\n"), "\(run.stdout)")
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(prefix)-\(name).csv"))
                 #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "\(name): UTF-8 BOM")
@@ -107,6 +108,21 @@ import WordGameResults
             #expect(fooled.first == ["spanish_shown", "english", "players_fooled"])
             #expect(Set(fooled.dropFirst().map { $0[0] + "|" + $0[1] }) == wrongPairs, "Ana took every wrong pair for correct")
             #expect(fooled.dropFirst().allSatisfy { $0[2] == "1" }, "only Ana was fooled: \(fooled)")
+
+            // The hardest pairs: each game's pairs file, added up pair by pair, is the report's table.
+            let pairs = try csv(prefix + "-pairs.csv")
+            #expect(pairs.first == ["english", "spanish_shown", "truth", "translation", "right", "wrong", "timeouts"])
+            var added: [String: [Int]] = [:]
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix("_pairs.csv") {
+                for row in try csv(directory + "/" + file).dropFirst() {
+                    let key = row[9] + "|" + row[10] + "|" + row[11], counts = row[13...15].map { Int($0)! }
+                    added[key] = zip(added[key] ?? [0, 0, 0], counts).map(+)
+                }
+            }
+            let reported = Dictionary(uniqueKeysWithValues: pairs.dropFirst().map { ($0[0] + "|" + $0[1] + "|" + $0[2], $0[4...6].map { Int($0)! }) })
+            #expect(reported == added)
+            // Every pair was missed by one of two: one right, one wrong, whatever the pair.
+            #expect(pairs.dropFirst().allSatisfy { Int($0[4])! == Int($0[5])! && $0[6] == "0" }, "\(pairs)")
         }
     }
 

@@ -372,3 +372,40 @@ struct TCPLines {
         }
     }
 }
+
+/// `/results.csv?…&file=pairs` (Protocol.md §11): the last saved game's pairs file, for the key's holder.
+@Suite struct PairsDownloadTests {
+    @Test func theHostDownloadsThePairsFileWithTheKey() async throws {
+        try await onOwnThread {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-pairs-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let server = try WebServer(rules: Rules(roundMilliseconds: 3_000, pairCount: 2), resultsDirectory: folder)
+            let host = try WebSocketTestClient(port: server.webPort)
+            host.sendLine("HOST")
+            let hosted = try host.waitFor("OK HOST ").split(separator: "\"")
+            let (room, key) = (String(hosted[1]), String(hosted[3]))
+            let ana = try WebSocketTestClient(port: server.webPort)
+            ana.sendLine("NAME Ana")
+            ana.sendLine("JOIN \(room)")
+            _ = try ana.waitFor("RULES ")
+            host.sendLine("START")
+            for number in 1...2 {
+                _ = try ana.waitFor("ROUND \(number) ")
+                ana.sendLine("ANSWER \(number) y")
+            }
+            _ = try host.waitFor("SAVED 1")
+            let get = { (file: String, key: String) throws -> String in
+                let socket = try RawSocket(port: server.webPort)
+                socket.send(Array("GET /results.csv?room=\(room.uppercased())&key=\(key)&file=\(file) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                return try socket.readAll()
+            }
+            let answer = try get("pairs", key)
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200))")
+            let body = answer.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            #expect(body.hasPrefix("\u{FEFF}game,date,time,room,word_list,from_language,to_language,rank,pair,"), "\(body.prefix(120))")
+            #expect(body.split(separator: "\r\n").count == 3, "\(body)")
+            #expect(try get("pairs", "AAAAAAAAAAAA").hasPrefix("HTTP/1.1 403"))
+            withExtendedLifetime((host, ana)) {}
+        }
+    }
+}

@@ -14,6 +14,8 @@ extension PresentRenderer {
     /// block font, the exact join lines, the count, and every name in columns;
     /// on the right, when the window has room, a QR code of the browser's address.
     static func lobby(_ state: PresentState, _ frame: inout Frame, _ body: Body) {
+        // A projector taken back between games: W shows the last game's hardest pairs in place of the names.
+        if state.wordsFirst && !state.hardest.isEmpty { return hardest(state, &frame, body, top: body.top, page: state.page) }
         var body = body
         if let code = joinCode(state, body) {
             let left = body.left + body.width - code.columns - 1

@@ -7,24 +7,34 @@ extension PresentRenderer {
     static let rankingCellWidth = 38
 
     /// The end of a game: a podium for the top three, then the whole ranking
-    /// in columns, paged.
+    /// in columns, paged; then the game's hardest pairs (`PresentHardest.swift`).
     static func gameOver(_ state: PresentState, _ frame: inout Frame, _ body: Body) {
         frame.centre("Game over", row: body.top, .bold)
         if let note = state.resultsNote { frame.centre(ScreenText.safe(note), row: body.top + 1, .dim) }
+        let part = gameOverPart(state, body)
+        if part.words { return hardest(state, &frame, body, top: body.top + 2, page: part.page) }
         guard !state.ranking.isEmpty else {
             frame.centre("Nobody finished this game.", row: body.top + 2)
             return
         }
-        let podiumBottom = body.top + 7
-        podium(Array(state.ranking.prefix(3)), &frame, bottom: podiumBottom)
-        let top = podiumBottom + 2
-        let grid = PageGrid(count: state.ranking.count, cellWidth: rankingCellWidth, width: body.width - 2, height: body.bottom - top)
-        let title = "Ranking" + (grid.label(page: state.page).map { " (\($0))" } ?? "")
+        podium(Array(state.ranking.prefix(3)), &frame, bottom: podiumBottom(body))
+        let top = rankingTop(body)
+        let grid = rankingGrid(state, body)
+        let title = "Ranking" + (grid.label(page: part.page).map { " (\($0))" } ?? "")
         frame.centre(title, row: top, .bold)
         let left = 1 + (body.width - 2 - grid.usedColumns * rankingCellWidth) / 2
-        for cell in grid.cells(page: state.page) {
+        for cell in grid.cells(page: part.page) {
             frame.put(rankingLine(state.ranking[cell.item]), row: top + 1 + cell.row, column: left + cell.column * rankingCellWidth)
         }
+    }
+
+    static func podiumBottom(_ body: Body) -> Int { body.top + 7 }
+
+    /// The ranking's title row, under the podium.
+    static func rankingTop(_ body: Body) -> Int { podiumBottom(body) + 2 }
+
+    static func rankingGrid(_ state: PresentState, _ body: Body) -> PageGrid {
+        PageGrid(count: state.ranking.count, cellWidth: rankingCellWidth, width: body.width - 2, height: body.bottom - rankingTop(body))
     }
 
     /// " 12. Name              5✓ 2✗  23.4 s": rank, name, right, wrong and the time taken.

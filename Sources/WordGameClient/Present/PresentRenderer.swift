@@ -95,27 +95,34 @@ public enum PresentRenderer {
         }
     }
 
-    /// A line of keys that fits: the page keys go first, then the rules' key (its help says it), then the separators shrink.
+    /// A line of keys that fits: the page keys go first, then the rules' key (its help says it), then the separators
+    /// shrink, then the words and the remove key (the help lists every key).
     static func fitting(_ keys: String, _ width: Int) -> String {
         var line = keys
         if line.columnWidth > width { line = line.replacingOccurrences(of: " · ←→ pages", with: "") }
         if line.columnWidth > width { line = line.replacingOccurrences(of: " · R rules", with: "") }
         if line.columnWidth > width { line = line.replacingOccurrences(of: " · PgUp PgDn ±10", with: "") }
         if line.columnWidth > width { line = line.replacingOccurrences(of: " · ", with: "  ") }
+        if line.columnWidth > width { line = line.replacingOccurrences(of: "S next game", with: "S next") }
+        if line.columnWidth > width { line = line.replacingOccurrences(of: "  K remove", with: "") }  // `?` lists it
         return line
     }
 
     static func keys(_ state: PresentState) -> String {
         if state.reconnecting != nil { return "Q quit" }
         if state.screen == .closed { return state.key != nil ? "N new room · Q quit" : "Q quit" }
-        guard state.isHost else { return "←→ pages · ? help · Q quit" }
+        // W shows the hardest pairs first, or the podium (the names, in a lobby) first again.
+        let words = state.screen == .gameOver || (state.screen == .lobby && !state.hardest.isEmpty)
+            ? (state.wordsFirst ? "W \(state.screen == .lobby ? "names" : "ranking") · " : "W words · ") : ""
+        guard state.isHost else { return "\(words)←→ pages · ? help · Q quit" }
         let lock = "L \(state.locked ? "unlock" : "lock")"
         if state.settings != nil && [.lobby, .gameOver].contains(state.screen) { return settingsKeys }
+        let missed = words.isEmpty ? "" : "M missed · "
         switch state.screen {
         case .connecting, .closed: return "Q quit"
-        case .lobby: return "S start · \(lock) · K remove · R rules · C close · ←→ pages · ? help · Q quit"
+        case .lobby: return "S start · \(missed)\(words)\(lock) · K remove · R rules · C close · ←→ pages · ? help · Q quit"
         case .playing: return "E end game · \(lock) · K remove · ? help · Q quit"
-        case .gameOver: return "S next game · \(lock) · K remove · R rules · C close · ←→ pages · Q quit"
+        case .gameOver: return "S next game · \(missed)\(words)\(lock) · K remove · R rules · C close · ←→ pages · Q quit"
         }
     }
 
@@ -127,9 +134,11 @@ public enum PresentRenderer {
                       "K            remove a player: type the name, then Enter",
                       "E            end the game now",
                       "R            the rules, between games: pairs, seconds, out, list",
+                      "M            between games: a game of the words missed in the last one",
                       "C            close the room"]
         }
-        lines += ["← →          turn the page (pages also turn by themselves)",
+        lines += ["W            after a game: the hardest pairs first, or the podium",
+                  "← →          turn the page (pages also turn by themselves)",
                   "Q            quit",
                   "",
                   "any key closes this help"]

@@ -291,6 +291,8 @@ public struct PresentState: Sendable {
         lastRevealAt = nil
         top = []
         ranking = []
+        hardest = []
+        wordsFirst = false
         page = 0
         resultsNote = nil
     }
@@ -347,6 +349,12 @@ public struct PresentState: Sendable {
         case .right, .down, .character(" "): turnPage(by: 1, at: now)
         case .character(let c) where (c == "n" || c == "N") && screen == .closed && self.key != nil:
             return [.host(reclaim: nil)]
+        // The hardest pairs first, or the podium first again: on the game-over screen, and in a lobby that has them.
+        case .character("w"), .character("W"):
+            guard screen == .gameOver || (screen == .lobby && !hardest.isEmpty) else { return [] }
+            wordsFirst.toggle()
+            page = 0
+            pageTurnedAt = now
         default:
             guard isHost else { return [] }
             return hostControl(key)
@@ -378,6 +386,9 @@ public struct PresentState: Sendable {
         case .character("e"), .character("E"): if screen == .playing || countdown.isRunning { prompt = .confirmStop }
         case .character("c"), .character("C"): prompt = .confirmClose
         case .character("r"), .character("R"): return openSettings()
+        // Play the missed words: between games, as S (the server says so when nothing was missed).
+        case .character("m"), .character("M"):
+            return (screen == .lobby || screen == .gameOver) && !countdown.isRunning ? [.startMissed] : []
         default: break
         }
         return []

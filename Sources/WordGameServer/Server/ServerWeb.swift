@@ -43,7 +43,7 @@ extension Server {
     /// Reads a results file off the loop (files never hold up a round) and
     /// posts the reply back to it.
     private func readResults(players: String, file: WebRouter.ResultsFile, headOnly: Bool, for connection: Connection) {
-        let path = file == .players ? players : String(players.dropLast("_players.csv".count)) + "_answers.csv"
+        let path = file == .players ? players : String(players.dropLast("_players.csv".count)) + "_\(file.rawValue).csv"
         let name = String(path.split(separator: "/").last ?? "results.csv")
         let mail = self.mail, wake = loop.wake
         // The connection travels in the reply, untouched, back to the loop that owns it.

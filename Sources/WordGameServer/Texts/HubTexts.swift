@@ -66,7 +66,7 @@ enum HubTexts {
         return "You were removed from room \(room) by the host. \(door)"
     }
     static func resultsSaved(game: Int, players: String) -> String {
-        "The results of game \(game) are saved: \(players) (and the answers beside it)."
+        "The results of game \(game) are saved: \(players) (and the answers and the pairs beside it)."
     }
     static func resultsNotSaved(game: Int, failure: String) -> String {
         "The results of game \(game) could not be saved: \(failure). The server goes on."

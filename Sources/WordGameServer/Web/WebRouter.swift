@@ -19,9 +19,9 @@ struct WebRouter {
         case results(room: String, key: String, file: ResultsFile)
     }
 
-    /// The two files a game leaves (`WordGameResults`).
+    /// The files a game leaves (`WordGameResults`), each beside the players file.
     enum ResultsFile: String, Equatable {
-        case players, answers
+        case players, answers, pairs
     }
 
     /// Every page's policy: nothing from another host, no framing by another
