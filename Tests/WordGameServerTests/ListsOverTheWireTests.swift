@@ -15,13 +15,17 @@ import WordGameTestSupport
     }
 
     /// A client in machine mode that typed HOST; its lines so far read.
-    static func host(_ port: UInt16) throws -> TestClient {
+    static func host(_ port: UInt16) throws -> TestClient { try hostedRoom(port).client }
+
+    /// The same, and its room's code.
+    static func hostedRoom(_ port: UInt16) throws -> (client: TestClient, room: String) {
         let client = try TestClient(port: port, label: "host")
         _ = try client.next()
         try client.machineMode()
         client.send("HOST")
+        let room = try client.waitFor { message -> String? in if case .hosted(let room, _) = message { room } else { nil } }
         _ = try client.waitFor { $0 == .end(.roster) }  // the observer's start, last of HOST's reply
-        return client
+        return (client, room)
     }
 
     /// The lines up to and including the first that `last` accepts.
@@ -40,7 +44,7 @@ import WordGameTestSupport
             defer { try? FileManager.default.removeItem(atPath: directory) }
             var server = try ServerChild(["--word-lists", directory])
             #expect(server.banner.contains("Lists hosts upload are kept in \(directory)."), "\(server.banner)")
-            let host = try Self.host(server.port)
+            let (host, room) = try Self.hostedRoom(server.port)
             host.send("UPLOAD animals \"\" \"\"")
             for line in ["English\tFrench", "the cat\tle chat", "the dog\tle chien", "\"a cow, big\",une vache", "cow"] {
                 host.send(ListCommandLine.line(line))
@@ -69,7 +73,13 @@ import WordGameTestSupport
             #expect(file.hasPrefix("{\"wordgame_list\": 1, \"from\": \"English\", \"to\": \"French\", \"saved\": \""), "\(file)")
             #expect(file.contains("\"key\": \"\(key)\"") && file.contains("[\"a cow, big\", \"une vache\"]"), "\(file)")
 
-            // A student may not upload, nor the host of a room made with JOIN.
+            // A student may not upload, nor the host of a room made with JOIN (Bo, first in room main).
+            let ana = try TestClient(port: server.port, label: "ana")
+            _ = try ana.next()
+            try ana.machineMode()
+            try ana.join(as: "Ana", room: room)
+            ana.send("UPLOAD birds English French")
+            #expect(try ana.waitForError().code == .notHost)
             let bo = try TestClient(port: server.port, label: "bo")
             _ = try bo.next()
             try bo.machineMode()

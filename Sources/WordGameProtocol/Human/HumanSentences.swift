@@ -141,8 +141,7 @@ enum HumanSentences {
     static func listDone(_ command: ConfirmedCommand, name: String?) -> String? {
         switch command {
         case .upload:
-            return "Upload open: type LINE and a line of your list (its two sides with a tab or a comma between), "
-                + "one line at a time, then CHECK to see what is read, or SAVE."
+            return "Upload open: type LINE and a line of your list (two sides, a tab or a comma between), then CHECK or SAVE."
         case .check:
             return "Nothing is saved yet: UPLOAD, the lines and SAVE save it."
         case .save:

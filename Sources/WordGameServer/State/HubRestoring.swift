@@ -106,7 +106,10 @@ extension Hub {
             scores[slot] = nil
         }
         let match = Match(pairs: record.pairs, rules: record.rules, players: players, slotScores: scores, roundsPlayed: saved.roundsPlayed)
-        restored.takeUp(GameSession(match: match, record: record), at: now)
+        let game = GameSession(match: match, record: record)
+        // The languages of the list it was dealt from, as the list is now (the default's when it is gone).
+        game.languages = lists.languages(of: record.wordList)
+        restored.takeUp(game, at: now)
         return true
     }
 }

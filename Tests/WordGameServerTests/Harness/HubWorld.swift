@@ -159,12 +159,14 @@ final class HubWorld {
     /// The server process ends without a word (a crash, `kill -9`) and starts again: every connection is
     /// gone, and a new hub takes up the lesson as the old one kept it, through the file's JSON.
     @discardableResult
-    func restart() throws -> Hub.Restored {
+    /// `lists`: the lists the new server finds (a list's file taken away meanwhile); nil: the same as before.
+    func restart(lists: WordListCatalog? = nil) throws -> Hub.Restored {
         let saved = try JSONEncoder().encode(hub.lessonState(savedAt: 1_763_900_000, serverID: nil))
         for client in clients where !client.gone {
             client.gone = true
             byPlayer.remove(client)
         }
+        if let lists { environment.lists = lists }
         hub = Hub(settings: settings, environment: environment, control: self, limits: limits)
         return hub.restore(try JSONDecoder().decode(LessonState.self, from: saved), at: now)
     }

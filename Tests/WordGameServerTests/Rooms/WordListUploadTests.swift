@@ -97,3 +97,60 @@ import WordListFiles
         world.expect(bo, ["LANGUAGES \"English\" \"French\"", "RULES 15 5000 3 \"animals\""])
     }
 }
+
+/// A list replaced or gone, and the rooms that chose it: between games they hear its languages again at
+/// once, a game on keeps its own and hears them after it, and a lesson restored falls back to `default`.
+@Suite struct WordListChangeTests {
+    typealias T = WordListUploadTests
+
+    @Test func aListReplacedWithOtherLanguagesIsToldToRoomsBetweenGamesAndAfterAGameOn() throws {
+        let world = HubWorld(rules: Rules(roundMilliseconds: 2_000, pairCount: 2))
+        let (host, room) = try T().teacher(world)
+        T().upload(["cat,chat", "dog,chien"], as: "pets", by: host, in: world)
+        world.type("SAVE", from: host)
+        let key = try #require(T().listKey(world.take(host)))
+        world.type("RULES LIST pets", from: host)
+        let ana = world.player("Ana", room: room)
+        let cy = world.player("Cy", room: "club")
+        world.type("RULES LIST pets", from: cy)
+        world.advance(by: 300)
+        _ = world.take(host); _ = world.take(ana); _ = world.take(cy)
+        world.type("START", from: host)  // room `room` plays pets, English → French
+        world.deliverTracked()
+        #expect(["cat", "dog"].contains(world.lastRound(of: ana)?.english ?? ""))
+        _ = world.take(ana)
+        // Replaced, English → German: the lobby of club hears it at once, the game keeps its own.
+        T().upload(["cat,Katze", "dog,Hund"], as: "pets", to: "German", key: key, by: host, in: world)
+        world.type("SAVE", from: host)
+        #expect(world.take(host).contains("OK SAVE"))
+        world.expect(cy, ["LANGUAGES \"English\" \"German\"", "RULES 2 2000 3 \"pets\""])
+        #expect(world.take(ana).isEmpty)
+        let late = world.player("Dee", room: room)
+        #expect(late.transcript.contains("LANGUAGES \"English\" \"French\""), "a game on is told in its own languages")
+        for _ in 1...2 {
+            world.deliverTracked()
+            world.advance(by: 2_100)
+        }
+        let end = world.take(ana)
+        let over = try #require(end.firstIndex { $0.hasPrefix("GAMEOVER") })
+        #expect(end[over...].contains("LANGUAGES \"English\" \"German\""), "\(end)")
+        #expect(end.contains("RULES 2 2000 3 \"pets\""))
+    }
+
+    @Test func aLessonRestoredWhoseListIsGoneFallsBackToTheDefault() throws {
+        let world = HubWorld()
+        let (host, room) = try T().teacher(world)
+        T().upload(["cat,chat", "dog,chien"], as: "pets", by: host, in: world)
+        world.type("SAVE", from: host)
+        world.type("RULES LIST pets", from: host)
+        let ana = world.player("Ana", room: room)
+        let code = world.code(of: ana)
+        _ = world.take(host)
+        // The server starts again, and the list's file was taken away meanwhile.
+        #expect(try world.restart(lists: WordListCatalog(world.settings)) == Hub.Restored(rooms: 1, seats: 2, games: 0))
+        let back = world.connect()
+        world.type("RESUME \(code)", from: back)
+        let lines = world.take(back)
+        #expect(lines.contains("LANGUAGES \"English\" \"Spanish\"") && lines.contains("RULES 15 5000 3 \"default\""), "\(lines)")
+    }
+}
