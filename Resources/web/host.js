@@ -425,7 +425,7 @@ function drawResults(projector) {
   if (!shown) return;
   $('results-title').textContent = `Results of game ${results.game}:`;
   $('results-note').textContent = results.game > 1 ? 'the last game only; earlier games’ files are on the server' : '';
-  for (const file of ['players', 'answers']) {
+  for (const file of ['players', 'answers', 'pairs']) {
     const query = new URLSearchParams({ room: projector.room.toUpperCase(), key: projector.key, file });
     const anchor = $(`${file}-csv`);
     anchor.setAttribute('href', `/results.csv?${query}`);

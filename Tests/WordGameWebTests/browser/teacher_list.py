@@ -5,7 +5,7 @@ French (from the header, into the empty fields), and names the duplicate with it
 list's key in this browser. Rules… lists it with its languages; Apply makes it the room's. Three phones (one
 browser, three windows: 375×667, 320×568 and 667×375) say "list week-12-french (English → French)" in the lobby,
 "Is the French word the right translation?" during every pair, the French word tagged `lang="fr"`; every pair
-dealt is from the list; the end dialog and the players file name the list. PNGs of the dialog and a phone.
+dealt is from the list; the end dialog and the results files name the list (the pairs file its languages too). PNGs of the dialog and a phone.
 
 Usage: teacher_list.py <base-url> <game-port> <results-folder>   (pairs of about 8 s, 4 pairs, no start delay)"""
 
@@ -233,6 +233,12 @@ def results_name_the_list():
         rows = list(csv.reader(handle))
     french = {french for _, french in PAIRS}
     check(any(cell in french for row in rows[1:] for cell in row), f"{os.path.basename(answers)} holds the French words played")
+    pairs = next(path for path in files() if path.endswith("pairs.csv"))
+    with open(pairs, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    named = {(row["word_list"], row["from_language"], row["to_language"]) for row in rows}
+    check(named == {("week-12-french", "English", "French")} and len(rows) == 4,
+          f"{os.path.basename(pairs)} has every pair, with the list and its languages: {named}")
 
 
 run_case("teacher_list", main)
