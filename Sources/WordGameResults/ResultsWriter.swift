@@ -48,10 +48,10 @@ public final class ResultsWriter: @unchecked Sendable {
         return nil
     }
 
-    /// Queues the game's files; returns at once.
-    public func save(_ record: GameRecord) {
+    /// Queues the game's files; returns at once. `languages`: its list's (the pairs file names them).
+    public func save(_ record: GameRecord, languages: (from: String, to: String) = GameResults.originalLanguages) {
         queue.async { [self] in
-            let outcome = SaveOutcome(room: record.room, game: record.number, result: writeFiles(record))
+            let outcome = SaveOutcome(room: record.room, game: record.number, result: writeFiles(record, languages: languages))
             switch outcome.result {
             case .success(let players): log("results of \(record.room) game \(record.number): \(players)")
             case .failure(let failure): warn("results of \(record.room) game \(record.number) not kept: \(failure)")
@@ -63,8 +63,8 @@ public final class ResultsWriter: @unchecked Sendable {
     /// Blocks until every queued game is written (tests, and a clean shutdown).
     public func waitUntilIdle() { queue.sync {} }
 
-    private func writeFiles(_ record: GameRecord) -> Result<String, AtomicFile.Failure> {
-        let results = GameResults(record: record)
+    private func writeFiles(_ record: GameRecord, languages: (from: String, to: String)) -> Result<String, AtomicFile.Failure> {
+        let results = GameResults(record: record, languages: languages)
         let base = directory + "/" + results.id
         do {
             try AtomicFile.makeDirectory(directory)

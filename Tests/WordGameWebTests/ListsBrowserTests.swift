@@ -37,8 +37,9 @@ import WordGameTestSupport
     /// Arabic → English and Japanese → English lists pasted with headers in their own scripts, and played.
     @Test(.enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
     func listsInArabicAndJapaneseArePastedAndPlayed() async throws {
-        try await onBrowserTurn(seconds: 40) {
-            let server = try WebServer(rules: Rules(roundMilliseconds: 6_000, pairCount: 3))
+        try await onBrowserTurn(seconds: 60) {
+            // Pairs of 12 s: every screenshot of a pair is taken while it falls, on a loaded machine too.
+            let server = try WebServer(rules: Rules(roundMilliseconds: 12_000, pairCount: 3))
             let run = try BrowserTools.run("rtl_cjk_lists.py", against: server, timeout: 240)
             BrowserTools.expectPassed(run, "rtl_cjk_lists")
             #expect(run.stdout.contains("ok: arabic-basics: the question names the language that falls"))

@@ -110,7 +110,11 @@ public final class Server: @unchecked Sendable {
             random: random.next,
             wallClock: { WallClock.secondsSince1970() },
             log: { events($0) },
-            gameEnded: { record in results?.save(record) },
+            // The pairs file names the list's languages: the catalog's as the game ends (a game's list cannot change under it).
+            gameEnded: { record in
+                let languages = lists.languages(of: record.wordList)
+                results?.save(record, languages: (languages.from, languages.to))
+            },
             changed: { changes.pending = true },
             browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) },
             lists: lists, listStore: listWriter)

@@ -16,7 +16,10 @@ extension Server {
             return "Lesson: \(file.path) could not be read (\(problem))\(kept); starting with no rooms."
         case .state(let state) where wallClock - state.savedAt > StateFile.restoreWithinSeconds:
             let games = state.unfinishedGames
-            for record in games { results?.save(record) }
+            for record in games {
+                let languages = hub.lists.languages(of: record.wordList)
+                results?.save(record, languages: (languages.from, languages.to))
+            }
             file.remove()
             let minutes = Int((wallClock - state.savedAt) / 60)
             return "Lesson: the one in \(file.path) was saved \(minutes) minutes ago, too long to take up; "
