@@ -230,7 +230,11 @@ const handlers = {
     }
     state.rules = m;
   },
-  GAME(m) { beginGame(m); },
+  GAME(m) {
+    beginGame(m);
+    // The new rules are the game's now: said under the pair, the news would only cover the status line.
+    if (state.notice.startsWith('New rules')) clearNotice();
+  },
   ROUND: newRound,
   // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
   PROGRESS(m) {

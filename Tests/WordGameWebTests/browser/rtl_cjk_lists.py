@@ -13,6 +13,7 @@ import os
 import sys
 import time
 
+from list_samples import SCRIPTS, header_copy
 from wordgame_browser import (AutoAnswerer, TcpPlayer, allow_clipboard, by_id, check, choose_option, make_driver,
                               no_horizontal_overflow, open_room, page_errors, paste, run_case, screenshot_folder,
                               set_viewport, settle, tap, tap_answer, text, visible, wait_until)
@@ -20,18 +21,6 @@ from wordgame_browser import (AutoAnswerer, TcpPlayer, allow_clipboard, by_id, c
 BASE, PORT = sys.argv[1], int(sys.argv[2])
 FOLDER = screenshot_folder()
 SIZES = [(375, 667), (320, 568), (667, 375), (768, 1024), (1366, 657), (1920, 1080)]
-
-LISTS = {
-    "arabic-basics": ("Arabic basics", "ar", "العربية", [
-        ("قطة", "cat"), ("كلب", "dog"), ("بيت", "house"), ("شمس", "sun"), ("ماء", "water"), ("كتاب", "book"),
-        ("مدرسة", "school"), ("قمر", "moon"), ("شجرة", "tree"), ("سيارة", "car"),
-    ]),
-    "japanese-basics": ("Japanese basics", "ja", "日本語", [
-        ("猫", "cat"), ("犬", "dog"), ("家", "house"), ("太陽", "sun"), ("水", "water"), ("本", "book"),
-        ("学校", "school"), ("月", "moon"), ("木", "tree"), ("車", "car"),
-    ]),
-}
-
 
 def main():
     host = make_driver(1920, 1080)
@@ -66,7 +55,7 @@ def run(host, phone, players):
     by_id(phone, "name").send_keys("ليلى")
     tap(phone, "join-button", touch=True)
     wait_until("the lobby", lambda: visible(phone, "lobby"))
-    for name, (title, tag, header, pairs) in LISTS.items():
+    for name, (title, tag, header, pairs) in SCRIPTS.items():
         save(host, title, header, pairs)
         choose(host, name)
         play(host, phone, tcp, name, tag, pairs)
@@ -81,7 +70,7 @@ def save(host, title, header, pairs):
         by_id(host, field).clear()
     by_id(host, "l-title").send_keys(title)
     host.execute_script("document.getElementById('l-text').value = ''")
-    paste(host, "l-text", "\n".join([f"{header}\tEnglish"] + [f"{a}\t{b}" for a, b in pairs]) + "\n")
+    paste(host, "l-text", header_copy(header, pairs))
     summary = wait_until("the preview", lambda: "read ·" in (text(host, "l-summary") or "") and text(host, "l-summary"))
     named = f"\u2068{header}\u2069" if header == "العربية" else header  # a right-to-left name is isolated in the sentence
     check(summary == f"{len(pairs)} pairs read · {named} → English · every line read",

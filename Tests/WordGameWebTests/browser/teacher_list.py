@@ -2,7 +2,7 @@
 (1920×1080), "Word lists…": a name typed, then 40 lines pasted as a spreadsheet copies them (Ctrl+V: a header
 row "English / French", 37 pairs, one empty line, one pair again). The server's preview says 37 pairs, English →
 French (from the header, into the empty fields), and names the duplicate with its line number; Save keeps the
-list's key in this browser. Rules… lists it with its languages; Apply makes it the room's. Three phones (one
+list's key in this browser. The dialog fits every screen from 320×568 to 1920×1080. Rules… lists it with its languages; Apply makes it the room's. Three phones (one
 browser, three windows: 375×667, 320×568 and 667×375) say "list week-12-french (English → French)" in the lobby,
 "Is the French word the right translation?" during every pair, the French word tagged `lang="fr"`; every pair
 dealt is from the list; the end dialog and the results files name the list (the pairs file its languages too). PNGs of the dialog and a phone.
@@ -14,39 +14,16 @@ import glob
 import os
 import sys
 
-from wordgame_browser import (TcpPlayer, allow_clipboard, by_id, check, choose_option, make_driver, no_horizontal_overflow,
+from list_samples import DUPLICATE_AT, FRENCH, spreadsheet_copy
+from wordgame_browser import (TcpPlayer, allow_clipboard, by_id, centre_of, check, choose_option, make_driver, no_horizontal_overflow,
                               open_room, page_errors, paste, run_case, screenshot_folder, set_viewport, settle, tap,
                               tap_answer, text, visible, wait_until)
 
 BASE, PORT, RESULTS = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 FOLDER = screenshot_folder()
 
-PAIRS = [
-    ("the cat", "le chat"), ("the dog", "le chien"), ("the house", "la maison"), ("the tree", "l'arbre"),
-    ("the car", "la voiture"), ("the book", "le livre"), ("the school", "l'école"), ("the teacher", "le professeur"),
-    ("the bread", "le pain"), ("the water", "l'eau"), ("the apple", "la pomme"), ("the cheese", "le fromage"),
-    ("the door", "la porte"), ("the window", "la fenêtre"), ("the table", "la table"), ("the chair", "la chaise"),
-    ("the sun", "le soleil"), ("the moon", "la lune"), ("the sea", "la mer"), ("the mountain", "la montagne"),
-    ("the river", "la rivière"), ("the city", "la ville"), ("the street", "la rue"), ("the friend", "l'ami"),
-    ("the brother", "le frère"), ("the sister", "la sœur"), ("the mother", "la mère"), ("the father", "le père"),
-    ("the bird", "l'oiseau"), ("the fish", "le poisson"), ("the horse", "le cheval"), ("the flower", "la fleur"),
-    ("the garden", "le jardin"), ("the kitchen", "la cuisine"), ("the bed", "le lit"), ("the clock", "l'horloge"),
-    ("the key", "la clé"),
-]
-EMPTY_AT = 21     # line 21 of the 40 is empty: skipped silently
-DUPLICATE_AT = 33  # line 33 says "the cat / le chat" again
-
-
-def spreadsheet_copy():
-    """What LibreOffice, Excel or Google Sheets put on the clipboard for two columns: cells split by tabs."""
-    lines = ["English\tFrench"] + [f"{english}\t{french}" for english, french in PAIRS]
-    lines.insert(EMPTY_AT - 1, "")
-    lines.insert(DUPLICATE_AT - 1, "the cat\tle chat")
-    assert len(lines) == 40
-    return "\n".join(lines) + "\n"
-
-
 PHONES = [("Ana", 375, 667), ("Bo", 320, 568), ("Chloé", 667, 375)]
+SIZES = [(1920, 1080), (1366, 657), (768, 1024), (667, 375), (375, 667), (320, 568)]
 
 
 def main():
@@ -134,9 +111,13 @@ def make_the_list(host):
           f"the duplicate is named with its line number (the empty line is not): {rows}")
     check(by_id(host, "l-from").get_attribute("value") == "English" and by_id(host, "l-to").get_attribute("value") == "French",
           "the header's languages fill the empty fields")
+    for width, height in SIZES:
+        set_viewport(host, width, height, mobile=width < 700)
+        settle(host)
+        shoot(host, f"lists-dialog-{width}x{height}.png")
+        check(dialog_fits(host), f"the dialog at {width}×{height}: on the screen, Save in reach, nothing wider than the screen")
+    set_viewport(host, 1920, 1080)
     settle(host)
-    shoot(host, "lists-dialog-1920x1080.png")
-    check(dialog_fits(host), "the dialog fits the projector, Save in reach")
 
     tap(host, "lists-save")
     saved = wait_until("the list saved", lambda: (text(host, "l-summary") or "").startswith("Saved") and text(host, "l-summary"))
@@ -157,7 +138,9 @@ def dialog_fits(driver):
         "const s = document.getElementById('lists-save').getBoundingClientRect();"
         "return [d.left, d.top, d.right, d.bottom, s.bottom, innerWidth, innerHeight]")
     left, top, right, bottom, save, width, height = box
-    return left >= 0 and top >= 0 and right <= width and bottom <= height and save <= height and no_horizontal_overflow(driver)
+    uncovered = centre_of(driver, "lists-save")[2]  # a finger aimed at Save touches Save
+    return left >= 0 and top >= 0 and right <= width and bottom <= height and save <= height and uncovered \
+        and no_horizontal_overflow(driver, width)
 
 
 def key_not_on_screen(driver, key):
@@ -183,8 +166,8 @@ def choose_the_list(host, tcp):
 
 
 def play(phones, windows, tcp, mark):
-    english_words = {english for english, _ in PAIRS}
-    french_words = {french for _, french in PAIRS}
+    english_words = {english for english, _ in FRENCH}
+    french_words = {french for _, french in FRENCH}
     pairs = int(tcp.wait_line(lambda l: l.startswith("GAME "), start=mark)[0].split()[1])
     seen = []
     for n in range(1, pairs + 1):
@@ -231,7 +214,7 @@ def results_name_the_list():
     answers = next(path for path in files() if path.endswith("answers.csv"))
     with open(answers, encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle))
-    french = {french for _, french in PAIRS}
+    french = {french for _, french in FRENCH}
     check(any(cell in french for row in rows[1:] for cell in row), f"{os.path.basename(answers)} holds the French words played")
     pairs = next(path for path in files() if path.endswith("pairs.csv"))
     with open(pairs, encoding="utf-8-sig", newline="") as handle:
