@@ -218,7 +218,7 @@ export class WordListsDialog {
   remove(name) {
     const key = listKeys.get(name);
     if (!key || this.pending) return;
-    this.ask(`Delete the word list ${name}? Rooms that use it now keep it until their rules change; it cannot be undone.`,
+    this.ask(`Delete the word list ${name}? It cannot be undone. A room whose rules name it must choose another list first.`,
       'Delete', () => {
         if (this.pending) return;
         this.pending = { kind: 'DELETE', name };
