@@ -15,7 +15,7 @@ import { startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { hardestRow, hardestTitle } from './hardest.js';
 import { isolated, markLanguage } from './languages.js';
 import {
-  BlockReader, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withLanguages, withoutCommands,
+  BlockReader, languagePair, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withLanguages, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -258,6 +258,8 @@ export class Projector {
     if (this.locked) facts.push('locked');
     if (this.game && this.gamesPlayed > 0) facts.push(`game ${this.gamesPlayed}`);
     if (this.round) facts.push(`pair ${this.round.n} of ${this.round.pairs}`);
+    // The game's languages, from the back of the room as on every phone.
+    if (this.game) facts.push(languagePair(this.gameLanguages.from, this.gameLanguages.to));
     $('facts').textContent = this.room ? facts.join(' · ') : '';
   }
 
