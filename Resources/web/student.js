@@ -1026,8 +1026,8 @@ function openPractice() {
   if (state.joining || state.leaving) return;
   state.practice = { choosing: true, lists: null, chosen: missedStore.read()?.list ?? '' };
   practiceProblem('');
-  if (!link.isOpen) link.open([]);
-  command('LISTS');
+  // The lists, on the connection the page keeps open (or the one it opens now: LISTS goes once it is open).
+  link.open(['LISTS']);
   render();
   $('practice-list').focus();
 }
