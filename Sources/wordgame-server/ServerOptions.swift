@@ -101,7 +101,7 @@ struct ServerOptions: Equatable {
           --resume-grace SECONDS
                                hold a dropped player's seat this long for RESUME
                                (default 60; 1 to 3600)
-          --results DIR        keep every finished game in DIR: two CSV files a game and
+          --results DIR        keep every finished game in DIR: three CSV files a game and
                                history.jsonl (default: wordgame-results in the working directory)
           --no-results         keep no results files
           --state DIR          keep the lesson in DIR across a restart or a crash: rooms, codes and

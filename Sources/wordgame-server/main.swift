@@ -114,7 +114,7 @@ let rooms = options.autoStart > 0
 let results: String
 if let writer = server.results {
     results = writer.problem().map { "Results: cannot be kept (\($0)); games go on without them." }
-        ?? "Results: kept in \(writer.directory) (two CSV files a game, and \(ResultsWriter.historyFile))."
+        ?? "Results: kept in \(writer.directory) (three CSV files a game, and \(ResultsWriter.historyFile))."
 } else {
     results = "Results: not kept (--no-results)."
 }

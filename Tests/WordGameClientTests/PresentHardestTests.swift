@@ -58,9 +58,16 @@ import WordGameProtocol
         // Nobody got pair 2 right: drawn in red, the others plain.
         #expect(table.spans.contains { $0.row == old && $0.styles == [.red] })
         #expect(!table.spans.contains { $0.row == old + 1 && $0.styles == [.red] })
-        // And round again to the podium.
-        state.tick(at: t(80_002))
-        #expect(screens.text(screens.frame(state, at: 80_002)).contains("Ranking"))
+        #expect(screens.text(table).contains("W podium"))
+        // W, while the table is up, goes back to the podium; W again to the table.
+        _ = state.press(.character("w"), at: t(71_000))
+        let podium = screens.text(screens.frame(state, at: 71_000))
+        #expect(podium.contains("Ranking") && podium.contains("W words"))
+        _ = state.press(.character("w"), at: t(72_000))
+        #expect(screens.text(screens.frame(state, at: 72_000)).contains("The hardest pairs of game 1"))
+        // Turning by itself, round again to the podium.
+        state.tick(at: t(82_001))
+        #expect(screens.text(screens.frame(state, at: 82_001)).contains("Ranking"))
     }
 
     @Test func wJumpsToTheTableAndBackAndTheArrowsTurnThroughBoth() {
@@ -68,7 +75,7 @@ import WordGameProtocol
         #expect(state.press(.character("W"), at: t(61_000)).isEmpty)
         let words = screens.text(screens.frame(state, at: 61_000))
         #expect(words.contains("The hardest pairs of game 1 (page 1 of 3)"), "\(words)")
-        #expect(words.contains("W ranking"))
+        #expect(words.contains("W podium"))
         _ = state.press(.right, at: t(62_000))
         #expect(screens.text(screens.frame(state, at: 62_000)).contains("(page 2 of 3)"))
         _ = state.press(.character("w"), at: t(63_000))
@@ -91,7 +98,11 @@ import WordGameProtocol
         viewer.receive(.you(.viewing), at: t(0))
         viewer.receive(.gameOver(GameOver(rank: 0, ranked: 1, correct: 0, wrong: 0, milliseconds: 0)), at: t(1))
         #expect(viewer.press(.character("m"), at: t(2)).isEmpty)
-        #expect(!viewer.press(.character("w"), at: t(2)).contains(.startMissed) && viewer.wordsFirst)
+        // A viewer turns to the table too, once there is one.
+        viewer.receive(.hardest(Self.table[0]), at: t(3))
+        viewer.receive(.end(.hardest), at: t(3))
+        #expect(viewer.press(.character("w"), at: t(4)).isEmpty && viewer.wordsFirst)
+        #expect(screens.text(screens.frame(viewer, at: 4)).contains("W podium · ←→ pages · ? help · Q quit"))
     }
 
     /// A projector taken back between games hears the last game's table: W shows it in place of the names.
@@ -112,8 +123,10 @@ import WordGameProtocol
     @Test func aLongPairIsCutAndTheCountsStayWholeAtEverySize() {
         var state = over()
         state.hardest[0] = Self.row(1, 2, String(repeating: "很长的词", count: 10), "x", correct: true, "x", 12, 30, 4)
-        _ = state.press(.character("w"), at: t(61_000))
         for (columns, rows) in [(60, 20), (80, 24), (200, 60)] {
+            var state = state
+            state.resized(columns: columns, rows: rows)
+            _ = state.press(.character("w"), at: t(61_000))
             let frame = screens.frame(state, at: 61_000, columns: columns, rows: rows)
             let line = frame.rows.first { $0.contains("12✓ 30✗ 4⏱") }
             #expect(line != nil && line!.contains("…"), "\(columns)×\(rows)")

@@ -46,6 +46,15 @@ extension PresentRenderer {
         return lead + Columns.pad(ScreenText.fit(ScreenText.safe(pair), room), room) + "  " + counts
     }
 
+    /// Whether the hardest pairs are on screen: a page of them on the game-over screen, or the lobby's W.
+    static func showsWords(_ state: PresentState, _ body: Body) -> Bool {
+        switch state.screen {
+        case .gameOver: return state.settings == nil && gameOverPart(state, body).words
+        case .lobby: return state.settings == nil && state.wordsFirst && !state.hardest.isEmpty
+        default: return false
+        }
+    }
+
     /// The game-over screen's pages: the podium and the ranking's, then the table's (the table's first after `W`).
     static func gameOverPages(_ state: PresentState, _ body: Body) -> (ranking: Int, words: Int) {
         let ranking = state.ranking.isEmpty ? 1 : rankingGrid(state, body).pages

@@ -24,7 +24,7 @@ public enum PresentRenderer {
         }
         var frame = Frame(columns: columns, rows: rows)
         header(state, &frame)
-        let body = Body(top: 2, bottom: rows - 3, width: columns)
+        let body = Body(columns: columns, rows: rows)
         switch state.screen {
         case .connecting: frame.centre("Connecting…", row: rows / 2, .bold)
         case .lobby: if let open = state.settings { settings(open, &frame, body) } else { lobby(state, &frame, body) }
@@ -33,7 +33,7 @@ public enum PresentRenderer {
         case .closed: closed(state, &frame, body)
         }
         statusLine(state, &frame, now: now)
-        frame.centre(fitting(keys(state), columns), row: rows - 1, .dim)
+        frame.centre(fitting(keys(state, showingWords: showsWords(state, body)), columns), row: rows - 1, .dim)
         if state.showsHelp { help(state, &frame) }
         return frame
     }
@@ -45,6 +45,16 @@ public enum PresentRenderer {
         var bottom: Int
         var width: Int
         var left = 0
+
+        init(top: Int, bottom: Int, width: Int, left: Int = 0) {
+            self.top = top
+            self.bottom = bottom
+            self.width = width
+            self.left = left
+        }
+
+        /// The body of a window of that size: under the header, over the status line and the keys.
+        init(columns: Int, rows: Int) { self.init(top: 2, bottom: rows - 3, width: columns) }
     }
 
     // MARK: Frame parts
@@ -108,12 +118,13 @@ public enum PresentRenderer {
         return line
     }
 
-    static func keys(_ state: PresentState) -> String {
+    /// `showingWords`: the hardest pairs are on screen now, so W goes back to the podium (the names, in a lobby).
+    static func keys(_ state: PresentState, showingWords: Bool = false) -> String {
         if state.reconnecting != nil { return "Q quit" }
         if state.screen == .closed { return state.key != nil ? "N new room · Q quit" : "Q quit" }
         // W shows the hardest pairs first, or the podium (the names, in a lobby) first again.
-        let words = state.screen == .gameOver || (state.screen == .lobby && !state.hardest.isEmpty)
-            ? (state.wordsFirst ? "W \(state.screen == .lobby ? "names" : "ranking") · " : "W words · ") : ""
+        let words = state.screen == .gameOver && !state.hardest.isEmpty || state.screen == .lobby && !state.hardest.isEmpty
+            ? (showingWords ? "W \(state.screen == .lobby ? "names" : "podium") · " : "W words · ") : ""
         guard state.isHost else { return "\(words)←→ pages · ? help · Q quit" }
         let lock = "L \(state.locked ? "unlock" : "lock")"
         if state.settings != nil && [.lobby, .gameOver].contains(state.screen) { return settingsKeys }

@@ -61,6 +61,8 @@ public struct PresentState: Sendable {
     /// `W`: the hardest pairs are shown first (on the game-over screen, before the podium; in the lobby,
     /// in place of the names), until `W` again goes back.
     public var wordsFirst = false
+    /// The window's size, as the loop last told it (`resized`): which page `W` leaves depends on it.
+    public var window = (columns: 80, rows: 24)
     public var gameOver = false
     /// The count to the next game: the start delay of the host's START, or auto-start's countdown.
     public var countdown = NextGameCountdown()
@@ -297,6 +299,8 @@ public struct PresentState: Sendable {
         resultsNote = nil
     }
 
+    public mutating func resized(columns: Int, rows: Int) { window = (columns, rows) }
+
     public mutating func tick(at now: Instant) {
         if let turned = pageTurnedAt {
             if now >= turned.adding(milliseconds: Self.pageMilliseconds) { turnPage(by: 1, at: now) }
@@ -349,10 +353,10 @@ public struct PresentState: Sendable {
         case .right, .down, .character(" "): turnPage(by: 1, at: now)
         case .character(let c) where (c == "n" || c == "N") && screen == .closed && self.key != nil:
             return [.host(reclaim: nil)]
-        // The hardest pairs first, or the podium first again: on the game-over screen, and in a lobby that has them.
+        // The hardest pairs, or back from them to the podium (to the names, in a lobby that has them).
         case .character("w"), .character("W"):
-            guard screen == .gameOver || (screen == .lobby && !hardest.isEmpty) else { return [] }
-            wordsFirst.toggle()
+            guard !hardest.isEmpty, screen == .gameOver || screen == .lobby else { return [] }
+            wordsFirst = !PresentRenderer.showsWords(self, PresentRenderer.Body(columns: window.columns, rows: window.rows))
             page = 0
             pageTurnedAt = now
         default:

@@ -111,6 +111,14 @@ import WordGameProtocol
         #expect(world.hub.rooms.count == 1)
     }
 
+    /// A school's server makes rooms only for HOST; a student still practises alone there.
+    @Test func aHostedOnlyServerStillLetsAStudentPractise() {
+        let world = HubWorld(rules: Rules(roundMilliseconds: 2_000, pairCount: 3), openRooms: false)
+        let cy = world.connect()
+        world.type("PRACTICE default", from: cy)
+        #expect(world.take(cy).contains("YOU PLAYING"))
+    }
+
     @Test func alreadyInARoomIsRefused() {
         let world = Self.world()
         let ana = world.player("Ana")
