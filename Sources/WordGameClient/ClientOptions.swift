@@ -26,6 +26,12 @@ public struct ClientOptions: Equatable {
     var setsResults = false
     /// `--word-lists DIR`: the lists the in-process class server offers the host (`RULES LIST`).
     public var wordListsDirectory: String?
+    /// `--upload FILE`: the projector uploads this list once its room is hosted, and the room plays it.
+    public var upload: String?
+    /// `--languages "English,French"`: the upload's languages, when its file does not name them.
+    public var languages: String?
+    /// `--list-key KEY`: replaces the list saved before under the file's name.
+    public var listKey: String?
 
     public init() {}
 
@@ -60,6 +66,13 @@ public struct ClientOptions: Equatable {
           --no-results         keep no results
           --room ROOM --key KEY   with --host: take back the host seat of your room
           --room ROOM --watch     with --host: show a room someone else hosts (a second screen)
+          --upload FILE        upload a word list of your own and play it: a spreadsheet's tab-separated
+                               text, Quizlet's export, CSV (with , or ;) or a JSON list; named after the
+                               file (words.tsv: "words"). What was not read is listed when you quit
+          --languages "English,French"
+                               the upload's two languages, when its first line does not name them
+                               (the word that stays, then the word that falls)
+          --list-key KEY       replace the list you uploaded before under that name (its key was shown)
 
         KEYS: y, c or → correct · n, w or ← wrong · q or Ctrl-C quit · R restart after a game.
         On the projector: S start · L lock · K remove a player · E end the game · C close · ? help.
@@ -88,6 +101,14 @@ public struct ClientOptions: Equatable {
                 options.resultsDirectory = try scanner.value(for: flag)
                 options.setsResults = true
             case "--word-lists": options.wordListsDirectory = try scanner.value(for: flag)
+            case "--upload": options.upload = try scanner.value(for: flag)
+            case "--languages":
+                let text = try scanner.value(for: flag)
+                guard ListFileLines.languages(text) != nil else {
+                    throw UsageError("--languages takes two languages with a comma between, e.g. \"English,French\", not '\(text)'")
+                }
+                options.languages = text
+            case "--list-key": options.listKey = try scanner.value(for: flag)
             case "--no-results":
                 options.resultsDirectory = nil
                 options.setsResults = true
@@ -117,11 +138,15 @@ public struct ClientOptions: Equatable {
                 + "a hosted room plays the server's rules")
         }
         if !present {
-            if key != nil || watch || setsResults || wordListsDirectory != nil {
-                throw UsageError("--key, --watch, --results, --no-results and --word-lists go with --present")
+            if key != nil || watch || setsResults || wordListsDirectory != nil || upload != nil {
+                throw UsageError("--key, --watch, --results, --no-results, --word-lists and --upload go with --present")
             }
-            return
         }
+        if upload == nil && (languages != nil || listKey != nil) {
+            throw UsageError("--languages and --list-key go with --upload FILE")
+        }
+        if upload != nil && watch { throw UsageError("--upload needs the host's seat; --watch only shows a room") }
+        if !present { return }
         if lineMode { throw UsageError("--present needs a full screen; it has no --line-mode") }
         if name != nil { throw UsageError("the projector does not play, so it takes no --name") }
         if host == nil {

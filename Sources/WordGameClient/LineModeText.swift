@@ -25,6 +25,8 @@ public enum LineModeText {
                 + "\(ClientTexts.out(game.maxIncorrect)). Answer y (correct) or n (wrong)."]
         case .rules(let rules):
             return [ClientTexts.rules(rules)[0] + "."]
+        case .languages(let from, let to):
+            return ["Each pair: a word in \(from) and one in \(to). Is the \(to) word the right translation?"]
         case .round(let round):
             let how = state.me == .playing ? "(y / n within \(seconds(round.milliseconds)) s)" : "(you watch this one)"
             return ["Pair \(round.number) of \(round.pairs): \(round.english) = \(round.spanish) ?  \(how)"]

@@ -82,7 +82,9 @@ public enum Renderer {
         let players = "\(total) player\(total == 1 ? "" : "s")"
         frame.centre(fitting(["Waiting in the lobby — \(players) in the room", "Lobby — \(players)"], width),
                      row: 3, width: width, .bold)
-        if let rules = state.rules { frame.centre(fitting(ClientTexts.rules(rules), width), row: 4, width: width, .dim) }
+        if let rules = state.rules {
+            frame.centre(fitting(ClientTexts.rules(rules, languages: state.languages), width), row: 4, width: width, .dim)
+        }
         // The names down to the row above the instructions, the last of them
         // giving way to "… and 3 more" when they do not all fit.
         var row = 5

@@ -32,6 +32,11 @@ extension Renderer {
             for (offset, line) in spanish.enumerated() { frame.centre(line, row: first + offset, width: width, .bold, .yellow) }
             wordRows = first..<(first + spanish.count)
         }
+        // The question, in the list's languages, above the word that stays (unless the wait's text, or the
+        // banner of a lost connection, goes there: a frame's styles add up where two texts share cells).
+        if state.round != nil, state.reconnecting == nil, !(state.waitsForOthers && englishRows == 2) {
+            frame.centre(fitting(ClientTexts.question(state.languages), width), row: 2, width: width, .dim)
+        }
         if state.waitsForOthers {
             let others = state.othersStillThinking.map { $0 == 1 ? "1 other" : "\($0) others" } ?? "the others"
             // Under the English word, or above it when it takes two rows.

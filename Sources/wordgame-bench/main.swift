@@ -36,6 +36,9 @@ import Foundation
 //                                     what keeping the lesson (--state) costs: a room of N
 //                                     (fanout's run) and a district of R rooms of S, each with
 //                                     and without it, interleaved (default 10000; 100 of 30; K 3)
+//   wordgame-bench upload [runs]      a teacher's list of 500 pairs sent a line at a time (UPLOAD,
+//                                     LINE…, CHECK or SAVE) over TCP and over WebSocket: the time
+//                                     from the write of the lines to the OK (default 20 runs)
 //   wordgame-bench ws-echo            a WebSocket echo endpoint on our framing code, for the
 //                                     Autobahn cases (kosoku's fuzzing client)
 //   (wordgame-bench bare-loop is that loop, started by fanout as a child process.)
@@ -54,6 +57,7 @@ let usage = """
            wordgame-bench web [sizes...] [--pairs K] [--rounds R]
            wordgame-bench fleet [players] [rounds]
            wordgame-bench state [--players N] [--rounds R] [--pairs K] [--rooms R] [--size S]
+           wordgame-bench upload [runs]
            wordgame-bench ws-echo
     """
 
@@ -77,6 +81,7 @@ case "room": RoomBench.run(sizes: numbers.nonEmpty ?? [500, 1_000, 2_000, 4_000]
 case "fairness": FairnessBench.run(games: numbers.first ?? 100)
 case "hosted": HostedBench.run(players: numbers.first ?? 1_000, games: numbers.dropFirst().first ?? 5)
 case "results-load": ResultsLoadBench.run(players: numbers.first ?? 10_000)
+case "upload": UploadBench.run(runs: numbers.first ?? 20)
 case "-h", "--help": print(usage)
 default: fail("unknown mode \(mode)\n\(usage)")
 }

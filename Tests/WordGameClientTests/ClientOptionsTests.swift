@@ -13,6 +13,13 @@ import WordGameClient
         #expect(try ClientOptions.parse([]).resultsDirectory == "wordgame-results")
     }
 
+    @Test func theProjectorUploadsAListWithItsLanguagesAndKey() throws {
+        let options = try ClientOptions.parse(["--present", "--upload", "unit-3.tsv", "--languages", "English,French",
+                                               "--list-key", "ABCDEFGHJKMN"])
+        #expect(options.upload == "unit-3.tsv" && options.languages == "English,French" && options.listKey == "ABCDEFGHJKMN")
+        #expect(try ClientOptions.parse(["--present", "--host", "10.0.0.5", "--upload", "w.csv"]).upload == "w.csv")
+    }
+
     @Test func resumeTakesACodeInAnyCase() throws {
         #expect(try ClientOptions.parse(["--host", "10.0.0.5", "--resume", "k7pxabcd"]).resume == "K7PXABCD")
     }
@@ -34,6 +41,11 @@ import WordGameClient
         (["--host", "h", "--resume", "K7PX"], "the 8-character resume code"),
         (["--host", "h", "--resume", "K7PXABC0"], "not 'K7PXABC0'"),
         (["--host", "h", "--resume"], "--resume"),
+        (["--upload", "words.tsv"], "go with --present"),
+        (["--present", "--languages", "English,French"], "go with --upload FILE"),
+        (["--present", "--list-key", "K"], "go with --upload FILE"),
+        (["--present", "--upload", "w.tsv", "--languages", "English"], "two languages with a comma between"),
+        (["--present", "--host", "h", "--room", "K7PX", "--watch", "--upload", "w.tsv"], "--upload needs the host's seat"),
     ])
     func flagsThatDoNotGoTogetherAreRefused(arguments: [String], problem: String) {
         #expect {

@@ -103,7 +103,7 @@ import WordGameProtocol
                    nc 192.168.1.20 4000   then type   NAME yourname   and   JOIN K7PX
                           or  wordgame-client --host 192.168.1.20 --room K7PX
 
-                Rules: 15 pairs · 5 s a pair · out after 3 wrong attempts · list default
+                        15 pairs · 5 s · out at 3 · default (English → Spanish)
                                       3 players · press S to start
                          Student1          Student2          Student3
 

@@ -93,3 +93,35 @@ import WordGameServer
         }
     }
 }
+
+/// `--upload FILE`: the projector's list, sent a line at a time to a real class server once the room is hosted;
+/// the room then plays it, in its languages, and the screen's state missed none of the room's lines.
+@Suite struct PresentUploadTests {
+    @Test func theProjectorUploadsItsListAndTheRoomPlaysIt() async throws {
+        try await onOwnThread {
+            let server = try PresentSessionTests().classServer()
+            defer { server.stop(); server.waitUntilStopped() }
+            let projector = try PresentSessionTests().connect(server)
+            let accepted = try PresentSession.open(projector, as: .host)
+            var state = PresentState()
+            state.receive(accepted, at: .now())
+            let file = try ListFileLines.read(path: "unit-3.csv", bytes: Array("Deutsch;English\nKatze;cat\nHund;dog\nplum\nKatze;cat\n".utf8))
+            let outcome = try PresentUpload.run(file, languages: nil, key: nil, on: projector) { state.receive($0, at: .now()) }
+            #expect(outcome.summary == UploadSummary(name: "unit-3", pairs: 2, skipped: 2, from: "Deutsch", to: "English"))
+            #expect(outcome.skipped == [SkippedLine(line: 4, why: .columns, text: "plum"), SkippedLine(line: 5, why: .duplicate, text: "Katze;cat")])
+            #expect(state.isHost && state.rules != nil, "the room's lines reached the screen's state")
+            let report = PresentUpload.report(outcome, file: "unit-3.csv")
+            #expect(report[0] == "List unit-3 saved from unit-3.csv: 2 pairs, Deutsch → English; the room plays it.")
+            #expect(report[1...2] == ["2 lines not read:", "  line 4 (not two sides): plum"])
+            #expect(report.last == "Its key is \(outcome.key): --upload unit-3.csv --list-key \(outcome.key) replaces it on this server.")
+            // The room plays it: RULES LIST went, and its languages came before the rules.
+            #expect(state.languages == GameLanguages(from: "Deutsch", to: "English") && state.rules?.list == "unit-3")
+            // Again without the key: the name is taken; with it, --languages stands before the file's header.
+            let again = try PresentSessionTests().connect(server)
+            _ = try PresentSession.open(again, as: .host)
+            #expect(throws: ClientError.self) { try PresentUpload.run(file, languages: nil, key: nil, on: again) { _ in } }
+            let replaced = try PresentUpload.run(file, languages: ("German", "English"), key: outcome.key, on: again) { _ in }
+            #expect(replaced.summary.from == "German" && replaced.key == outcome.key)
+        }
+    }
+}

@@ -57,7 +57,7 @@ import WordGameServer
         state.receive(.rulesSet, at: t(0))
         state.receive(.rules(RoomRules(pairs: 4, roundMilliseconds: 8_000, maxIncorrect: 0, list: "animals")), at: t(0))
         #expect(state.settings == nil, "OK RULES closes the screen")
-        #expect(text(state).contains("Rules: 4 pairs · 8 s a pair · everyone plays every pair · list animals"), "the lobby shows them")
+        #expect(text(state).contains("4 pairs · 8 s · out: never · animals (English → Spanish)"), "the lobby shows them, and the languages")
     }
 
     @Test func onlyWhatChangedIsSentAndEscOrNoChangeSendsNothing() {

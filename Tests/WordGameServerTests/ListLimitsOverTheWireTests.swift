@@ -123,4 +123,30 @@ import WordGameTestSupport
             #expect(server.process.terminationStatus == 0)
         }
     }
+
+    /// A list's name is never a path: `/`, `..` and NUL are refused before anything is opened, and no file
+    /// appears outside the lists folder (nor in it).
+    @Test func namesThatArePathsAreRefusedAndNoFileIsMade() async throws {
+        try await onOwnThread {
+            let parent = try ListsOverTheWireTests.folder()
+            defer { try? FileManager.default.removeItem(atPath: parent) }
+            let folder = parent + "/lists"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let server = try ServerChild(["--word-lists", folder])
+            let host = try ListsOverTheWireTests.host(server.port)
+            for name in ["../escape", "a/b", "\"..\"", "\"\\u{0}x\"", "\"x\\u{0}\"", "/etc/passwd", "..", "\"a b\""] {
+                host.send("UPLOAD \(name) English French")
+                #expect(try host.waitForError().code == .badArgument, "UPLOAD \(name)")
+                host.send("LINE a,b")
+                #expect(try host.waitForError().code == .noUpload)
+                host.send("DELETE \(name) K7PXABCDEFGH")
+                #expect(try host.waitForError().code == .badArgument, "DELETE \(name)")
+            }
+            host.send("PING")
+            try host.expectLine("PONG")
+            _ = server.stop()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["lists"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        }
+    }
 }

@@ -79,11 +79,8 @@ import WordGameProtocol
 
     /// The original list, as Babbel gave it (CR LF line ends, trailing spaces), loads unmodified with
     /// --words and from a lists folder, and its bytes are the same after. Skipped without the fixture.
-    @Test func theOriginalListLoadsWithWordsAndInAFolderUnmodified() async throws {
-        guard TestServer.hasBabbelWords else {
-            print("skipped: \(TestServer.babbelWordsPath) is absent")
-            return
-        }
+    @Test(.enabled(if: TestServer.hasBabbelWords, "needs ../shared/fixtures/babbel-words.json"))
+    func theOriginalListLoadsWithWordsAndInAFolderUnmodified() async throws {
         try await onOwnThread {
             let original = try Data(contentsOf: URL(fileURLWithPath: TestServer.babbelWordsPath))
             let directory = try folder([:])

@@ -13,6 +13,8 @@ public enum PresentApp {
     /// what to print once the terminal is back to normal.
     public static func run(_ options: ClientOptions,
                            words: () throws(ClientError) -> WordList) throws(ClientError) -> (status: Int32, farewell: [String]) {
+        // A list to upload is read first: a file that cannot be is said before anything starts.
+        let upload = try options.upload.map { path throws(ClientError) in try readList(path) }
         var server: Server?
         defer {
             server?.stop()
@@ -67,6 +69,18 @@ public enum PresentApp {
         state.joinPort = there.port
         state.ownsServer = server != nil
         state.receive(accepted, at: .now())
+        var uploaded: [String] = []
+        if let upload, let path = options.upload {
+            let outcome = try PresentUpload.run(upload, languages: options.languages.flatMap(ListFileLines.languages),
+                                                key: options.listKey, on: connection) { state.receive($0, at: .now()) }
+            uploaded = PresentUpload.report(outcome, file: path)
+            for line in uploaded { print(ScreenText.safe(line)) }
+            StandardOutput.flush()
+            let notRead = outcome.summary.skipped == 0 ? "" : "; \(outcome.summary.skipped) not read (listed when you quit)"
+            state.lastNotice = "List \(outcome.summary.name): \(outcome.summary.pairs) pairs, \(outcome.summary.from) → "
+                + "\(outcome.summary.to)\(notRead)"
+            state.noticeAt = .now()
+        }
         let loop: TerminalLoop<PresentState>
         // A drop takes the host's seat back on a new connection; a server in this process does not drop.
         do {
@@ -75,7 +89,7 @@ public enum PresentApp {
             throw ClientError("\(error)")
         }
         let status = try loop.run()
-        return (status, farewell(loop.state, server: server, at: loop.server))
+        return (status, uploaded + farewell(loop.state, server: server, at: loop.server))
     }
 
     /// What the teacher needs after the screen is gone: where the results are,
@@ -90,6 +104,24 @@ public enum PresentApp {
             lines.append("  wordgame-client --present --host \(there.host)\(portFlag) --room \(room) --key \(key)")
         }
         return lines
+    }
+
+    /// The list file of `--upload`, read whole (a few KiB; at most `ListFileLines.maxFileBytes`).
+    static func readList(_ path: String) throws(ClientError) -> ListFileLines {
+        let bytes: [UInt8]
+        do { bytes = try FileContents.read(path) } catch {
+            let why = switch error {
+            case .missing: "no such file"
+            case .isDirectory: "a folder, not a file"
+            case .unreadable(let code?): Errno.text(code)
+            case .unreadable(nil): "too large"
+            }
+            throw ClientError("--upload \(path): \(why)")
+        }
+        guard bytes.count <= ListFileLines.maxFileBytes else {
+            throw ClientError("--upload \(path): \(bytes.count / 1_024) KiB, more than a list can be (an upload is at most 256 KiB)")
+        }
+        return try ListFileLines.read(path: path, bytes: bytes)
     }
 
     /// The lists of `--word-lists DIR`, each checked before the screen opens: a bad file is named with its problem.

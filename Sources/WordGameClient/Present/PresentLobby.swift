@@ -44,7 +44,8 @@ extension PresentRenderer {
         }
         row += 1
         // The rules of the next game, widest form that fits; the host changes them with R.
-        if let rules = state.rules, let line = ClientTexts.rules(rules).first(where: { $0.columnWidth <= body.width }) {
+        if let rules = state.rules,
+           let line = ClientTexts.rules(rules, languages: state.languages).first(where: { $0.columnWidth <= body.width }) {
             frame.centre(line, row: row, left: body.left, width: body.width, .dim)
             row += 1
         }

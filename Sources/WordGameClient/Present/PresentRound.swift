@@ -30,6 +30,9 @@ extension PresentRenderer {
             return
         }
         let englishRow = body.top + 3
+        // The question, in the list's languages, between the last pair's truth and the word that stays.
+        frame.centre(Renderer.fitting(ClientTexts.question(state.languages), main.width), row: englishRow - 1, left: main.left,
+                     width: main.width, .dim)
         frame.centre(ScreenText.safe(round.english), row: englishRow, left: main.left, width: main.width, .bold)
         let fieldTop = englishRow + 2, fieldBottom = answeredRow - 2
         let fallRow = fieldTop + Int((state.fall(at: now) * Double(max(0, fieldBottom - fieldTop))).rounded())

@@ -43,15 +43,7 @@ public struct GameSettings: Sendable {
     public static let defaultResumeGraceMilliseconds = 60_000
     public static let defaultStartDelayMilliseconds = 5_000
 
-    /// The list named `name`, if the server has it.
-    public func wordList(named name: String) -> WordList? {
-        name == WordListName.standard ? words : wordLists[name]
-    }
-
-    /// Every list's name and size, the default first, then by name: the `WORDLIST` block.
-    public var listSizes: [(name: String, words: Int)] {
-        [(WordListName.standard, words.entries.count)] + wordLists.keys.sorted().map { ($0, wordLists[$0]!.entries.count) }
-    }
+    // The lists as rooms see them, saved ones included, are the hub's `WordListCatalog`, made from these.
 
     public init(words: WordList, wordLists: [String: WordList] = [:], rules: Rules = .original, seed: UInt64? = nil, autoStart: Int = 0,
                 countdownMilliseconds: Int = 0, startDelayMilliseconds: Int = GameSettings.defaultStartDelayMilliseconds,
