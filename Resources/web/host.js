@@ -1,6 +1,7 @@
 // The teacher's page (`/host`): it opens a room (HOST) and is its projector
 // (projector.js) with the teacher's controls (start, lock, remove, end, close,
-// the rules), which ask first where they cannot be undone. The host key is
+// the rules, the teacher's own word lists (listdialog.js), the missed words
+// played again), which ask first where they cannot be undone. The host key is
 // kept in localStorage, so a refresh takes the room back; on a fleet of
 // servers, a room that is on another server (MOVED) takes the page there,
 // with the key, to take the room back on that server's page (followMove).
@@ -8,10 +9,13 @@
 // Everything from the network enters the page as text (textContent), never
 // as HTML.
 
+import { missedCount } from './hardest.js';
 import { Link, takeMoveFragment } from './link.js';
+import { WordListsDialog } from './listdialog.js';
 import { Projector, showLinkStatus } from './projector.js';
 import {
-  BlockReader, commandWithName, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, seconds, spokenRoom, typedText, withoutCommands,
+  BlockReader, commandWithName, languagePair, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, seconds, spokenRoom, typedText,
+  withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -84,6 +88,15 @@ function hostPage() {
   };
   link.graceMs = () => HOST_RETRY_MS;
   host.link = link;
+  host.lists = new WordListsDialog({
+    send: (line) => link.connected && link.send(line),
+    ask,
+    useList: (name) => {
+      host.rules.applying = true; // its answer (OK RULES, or an ERROR said on the screen) is the rules form's
+      link.send(`RULES LIST ${name}`);
+    },
+    refreshLists: () => { if (link.connected) link.send('LISTS'); },
+  });
 
   const tabs = 'BroadcastChannel' in window ? new BroadcastChannel('wordgame.hosts') : null;
   tabs?.addEventListener('message', (event) => {
@@ -180,7 +193,10 @@ function hostLine(host, link, m, at) {
     return;
   }
   if (m.type === 'ERROR' && (host.opening || host.reclaiming)) { refused(host, link, m, moved); return; }
-  if (rulesLine(host, m)) return;
+  // The blocks the dialogs read (WORDLIST, LIST, SKIPPED): the projector reads its own.
+  const whole = host.rules.blocks.take(m);
+  if (host.lists.take(m, whole)) return;
+  if (rulesLine(host, m, whole)) return;
   if (m.type === 'OK' && m.what === 'CLOSE') forgetRoom(host);
   // SAVED: a game's results files are written, and the key's holder can download them (§5 SAVED, §11 Pages).
   if (m.type === 'SAVED') { projector.results = { game: m.game }; return; }
@@ -316,6 +332,7 @@ function forgetRoom(host) {
 function hostStatus(host, link, status, detail) {
   if (host.leaving) return; // the link was closed on purpose: this page is going to another server's
   showLinkStatus(status, detail);
+  if (status === 'reconnecting' || status === 'offline') host.lists.dropped();
   if (status === 'reconnecting' && host.reclaiming && !host.projector.info) {
     $('connection').textContent = `Taking room ${spokenRoom(host.projector.room)} back…`;
   }
@@ -361,16 +378,21 @@ function drawControls(host) {
   $('controls').hidden = screen === 'start';
   const counting = projector.countdownSeconds() > 0;
   const inGame = screen === 'round';
+  const between = (screen === 'lobby' || screen === 'over') && !counting;
   const show = {
-    'c-start': (screen === 'lobby' || screen === 'over') && !counting,
+    'c-start': between,
     'c-now': counting,
     'c-calloff': counting,
     'c-stop': inGame,
+    // The last game's missed pairs first in the next game (START MISSED): only when it had some.
+    'c-missed': between && missedCount(projector.hardest) > 0,
     'c-view': screen === 'over' && projector.ranking.length > 0,
+    'c-hardest': between && projector.hardest.length > 0 && !(screen === 'over' && projector.phase === 'hardest'),
     'c-lock': screen !== 'closed',
     'c-kick': screen !== 'closed',
     // The rules change only between games (§4 RULES: game-on during one or its countdown).
-    'c-rules': (screen === 'lobby' || screen === 'over') && !counting,
+    'c-rules': between,
+    'c-lists': between,
     'c-close': screen !== 'closed',
     'c-new': screen === 'closed',
   };
@@ -381,7 +403,11 @@ function drawControls(host) {
   $('c-lock').setAttribute('aria-pressed', String(projector.locked));
   $('c-kick').disabled = projector.roster.length === 0;
   $('c-rules').disabled = !projector.rules;
-  $('c-view').textContent = projector.phase === 'podium' ? 'Show the ranking' : 'Show the podium';
+  $('c-view').textContent = projector.phase === 'ranking' ? 'Show the podium' : 'Show the ranking';
+  $('c-missed').disabled = projector.roster.length === 0;
+  const missed = missedCount(projector.hardest);
+  $('c-missed').setAttribute('aria-label', `Play the missed words: the next game starts with the ${missed} pair${missed === 1 ? '' : 's'} `
+    + 'the class missed');
   drawResults(projector);
 }
 
@@ -399,7 +425,7 @@ function drawResults(projector) {
   if (!shown) return;
   $('results-title').textContent = `Results of game ${results.game}:`;
   $('results-note').textContent = results.game > 1 ? 'the last game only; earlier games’ files are on the server' : '';
-  for (const file of ['players', 'answers']) {
+  for (const file of ['players', 'answers', 'pairs']) {
     const query = new URLSearchParams({ room: projector.room.toUpperCase(), key: projector.key, file });
     const anchor = $(`${file}-csv`);
     anchor.setAttribute('href', `/results.csv?${query}`);
@@ -463,7 +489,10 @@ function wireHost(host) {
     `Close room ${spokenRoom(projector.room)}? Every student is sent out, and the code stops working.`, 'Close the room',
     () => link.send('CLOSE')));
   $('c-lock').addEventListener('click', () => link.send(projector.locked ? 'UNLOCK' : 'LOCK'));
-  $('c-view').addEventListener('click', () => projector.showPhase(projector.phase === 'podium' ? 'ranking' : 'podium'));
+  $('c-view').addEventListener('click', () => projector.showPhase(projector.phase === 'ranking' ? 'podium' : 'ranking'));
+  $('c-hardest').addEventListener('click', () => projector.showHardest());
+  $('c-missed').addEventListener('click', () => link.send('START MISSED'));
+  $('c-lists').addEventListener('click', () => host.lists.show());
   $('c-kick').addEventListener('click', () => chooseKick(host));
   wireRules(host);
 }
@@ -499,16 +528,27 @@ function rulesForm() {
 }
 
 /**
- * The lines the rules dialog takes: WORDLIST (the lists to choose from), OK RULES and, while a
- * change waits for its answer, ERROR. Returns true for a line the projector does not need.
+ * The lines the rules dialog takes: LIST (the lists to choose from, with their languages; WORDLIST from a
+ * server without LISTS), OK RULES and, while a change waits for its answer, ERROR. Returns true for a line
+ * the projector does not need. `whole`: the block the line ended, if any.
  */
-function rulesLine(host, m) {
+function rulesLine(host, m, whole) {
   const form = host.rules;
-  const whole = form.blocks.take(m);
-  if (m.type === 'WORDLIST') return true;
-  if (whole?.block === 'WORDLIST') {
-    form.lists = whole.lines.filter((line) => LIST_NAME.test(line.name)).map((line) => ({ name: line.name, words: line.words }));
+  if (m.type === 'WORDLIST' || m.type === 'LIST') return true;
+  if (whole?.block === 'LIST') {
+    form.lists = whole.lines.filter((line) => LIST_NAME.test(line.name))
+      .map(({ name, pairs, from, to, kind }) => ({ name, pairs, from, to, kind }));
+    form.fromLists = true;
+    host.lists.takeLists(form.lists);
     fillLists(host);
+    return true;
+  }
+  if (whole?.block === 'WORDLIST') {
+    // LIST lines say more (the languages): WORDLIST's count stands in only where LISTS did not answer.
+    if (!form.fromLists) {
+      form.lists = whole.lines.filter((line) => LIST_NAME.test(line.name)).map((line) => ({ name: line.name, pairs: line.words }));
+      fillLists(host);
+    }
     return true;
   }
   if (m.type === 'OK' && m.what === 'RULES') {
@@ -526,8 +566,10 @@ function rulesLine(host, m) {
     return true;
   }
   if (m.type === 'RULES' && $('rules-dialog').open && !form.edited) queueMicrotask(() => fillRules(host));
-  // A game that starts (from another window) ends the chance to change its rules.
+  // A game that starts (from another window) ends the chance to change its rules; the word lists wait for
+  // the next break too (what was typed stays in the dialog): the class sees the game, not a dialog.
   if ((m.type === 'GAME' || m.type === 'STARTING') && $('rules-dialog').open) $('rules-dialog').close();
+  if (m.type === 'GAME' || m.type === 'STARTING') host.lists.close();
   return false;
 }
 
@@ -543,7 +585,8 @@ function wireRules(host) {
     drawRulesButtons(form);
     $('rules-dialog').showModal();
     $('r-pairs').focus();
-    link.send('RULES'); // the word lists, then the rules as they are now
+    link.send('LISTS'); // the word lists with their languages
+    link.send('RULES'); // the rules as they are now
   });
   $('rules-form').addEventListener('input', () => { form.edited = true; rulesProblem(''); });
   $('r-never').addEventListener('change', () => {
@@ -584,11 +627,19 @@ function fillLists(host) {
   $('r-list').replaceChildren(...lists.map((list) => {
     const option = document.createElement('option');
     option.value = list.name;
-    option.textContent = list.words === undefined ? list.name : `${list.name} (${list.words} words)`;
+    option.textContent = listChoice(list);
     return option;
   }));
   const keep = host.rules.edited ? chosen : rules?.list;
   if (lists.some((list) => list.name === keep)) $('r-list').value = keep;
+}
+
+/** "french-week · English → French · 38 pairs", or less where the server said less. */
+function listChoice(list) {
+  const parts = [list.name];
+  if (list.from && list.to) parts.push(languagePair(list.from, list.to));
+  if (list.pairs !== undefined) parts.push(`${list.pairs} pair${list.pairs === 1 ? '' : 's'}`);
+  return parts.join(' · ');
 }
 
 /** "8" or "2.5" from milliseconds. */

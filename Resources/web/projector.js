@@ -2,7 +2,8 @@
 // (Protocol.md §4, HOST and WATCH: observers). The room's code, the join
 // address and a QR code, the names as they arrive, then during a game the
 // falling pair, who is still thinking, the truth with how the class did, the
-// leaderboard, then the podium and the whole ranking. The teacher's page
+// leaderboard, then the podium, the whole ranking and the hardest words of
+// the game (with the right translation of each). The teacher's page
 // (host.js) adds its controls around it; the watch page (watch.js) shows it
 // as it is. Importing it starts nothing: a page makes its `Projector`.
 //
@@ -11,11 +12,15 @@
 // are built from a room code and a key checked against their alphabet.
 
 import { startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
-import { BlockReader, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withoutCommands } from './protocol.js';
+import { hardestRow, hardestTitle } from './hardest.js';
+import { isolated, markLanguage } from './languages.js';
+import {
+  BlockReader, languagePair, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withLanguages, withoutCommands,
+} from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The podium stays this long before the whole ranking replaces it. */
+/** The podium stays this long before the whole ranking replaces it (and the hardest words, after the ranking's last page). */
 export const PODIUM_MS = 8000;
 /** A ranking longer than the screen turns its pages by itself. */
 export const PAGE_MS = 10_000;
@@ -62,8 +67,11 @@ export class Projector {
     this.roster = [];
     this.blocks = new BlockReader(); // ROSTER, TOP and RANKING lines, until their END
     this.locked = false;
-    // The room's rules for its next game (RULES): the lobby shows them.
+    // The room's rules for its next game (RULES), with their list's languages (LANGUAGES): the lobby shows them.
     this.rules = null;
+    this.languages = null;
+    // The last game's pairs, the hardest first (HARDEST): after its ranking, and between games.
+    this.hardest = [];
     this.gamesPlayed = 0;
     this.results = null;
     this.closed = false;
@@ -72,6 +80,8 @@ export class Projector {
 
   beginGame(info) {
     this.game = info;
+    // A game's words are in its list's languages: the rules' when it began (they cannot change during one).
+    this.gameLanguages = { from: this.rules?.from ?? 'English', to: this.rules?.to ?? 'Spanish' };
     this.gameOver = false;
     this.countdownEnds = 0;
     this.round = null;
@@ -84,6 +94,7 @@ export class Projector {
     this.ranking = [];
     this.phase = 'podium';
     this.phaseAt = 0;
+    this.seenHardest = false;
     this.pageStart = 0; // the ranking's page: the index of its first row
     this.pageShown = 0; // how many rows it shows
     this.pageNumber = 1; // as the teacher counts them: 0 until drawn from the end
@@ -113,6 +124,7 @@ export class Projector {
     if (block === 'ROSTER') this.roster = lines.map((m) => m.name);
     if (block === 'TOP') this.top = lines;
     if (block === 'RANKING') this.ranking = lines;
+    if (block === 'HARDEST') this.hardest = lines;
   }
 
   /** The host's seat or the viewer's place is (again) ours: what follows rebuilds the room. */
@@ -131,17 +143,41 @@ export class Projector {
 
   // ---- Time --------------------------------------------------------------------
 
+  /**
+   * After a game, the screens follow by themselves: the podium, the ranking a page at a time, then the
+   * hardest words, which stay (a page at a time) for the class to talk over. The teacher can go back to any.
+   */
   tick() {
     const now = Date.now();
-    if (this.screen === 'over' && this.phase === 'podium' && this.ranking.length > 0 && now - this.phaseAt >= PODIUM_MS) {
-      this.showPhase('ranking');
+    const over = this.screen === 'over';
+    if (over && this.phase === 'podium' && now - this.phaseAt >= PODIUM_MS) {
+      if (this.ranking.length > 0) this.showPhase('ranking');
+      else if (this.hardest.length > 0) this.showPhase('hardest');
     }
-    if (this.screen === 'over' && this.phase === 'ranking' && now - this.pageAt >= PAGE_MS) this.turnPage(1);
+    if (over && (this.phase === 'ranking' || this.phase === 'hardest') && now - this.pageAt >= PAGE_MS) {
+      const lastPage = this.pageStart >= 0 && this.pageStart + this.pageShown >= this.phaseRows().length;
+      if (this.phase === 'ranking' && lastPage && this.hardest.length > 0 && !this.seenHardest) this.showPhase('hardest');
+      else this.turnPage(1);
+    }
     if (this.countdownEnds || this.noticeAt) this.render();
+  }
+
+  /** The rows the phase on show pages through. */
+  phaseRows() {
+    return this.phase === 'hardest' ? this.hardest : this.ranking;
+  }
+
+  /** The hardest words, from the teacher's button (after a refresh between games too: HARDEST is the last game's). */
+  showHardest() {
+    if (this.hardest.length === 0) return;
+    this.gameOver = true;
+    this.showPhase('hardest');
   }
 
   showPhase(phase) {
     this.phase = phase;
+    // Once the class has seen the hardest words, the ranking's pages turn on by themselves as before.
+    if (phase === 'hardest') this.seenHardest = true;
     this.phaseAt = Date.now();
     this.pageStart = 0;
     this.pageShown = 0;
@@ -157,7 +193,7 @@ export class Projector {
    * repeat nor skip a row.
    */
   turnPage(step) {
-    const total = this.ranking.length;
+    const total = this.phaseRows().length;
     if (step > 0) {
       this.pageStart += Math.max(1, this.pageShown);
       if (this.pageStart >= total) this.pageStart = 0;
@@ -174,7 +210,8 @@ export class Projector {
   }
 
   onKey(event) {
-    if (event.target instanceof HTMLInputElement || this.screen !== 'over' || document.querySelector('dialog[open]')) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || this.screen !== 'over'
+      || document.querySelector('dialog[open]')) return;
     if (event.key === 'ArrowRight') this.turnPage(1);
     if (event.key === 'ArrowLeft') this.turnPage(-1);
   }
@@ -221,6 +258,8 @@ export class Projector {
     if (this.locked) facts.push('locked');
     if (this.game && this.gamesPlayed > 0) facts.push(`game ${this.gamesPlayed}`);
     if (this.round) facts.push(`pair ${this.round.n} of ${this.round.pairs}`);
+    // The game's languages, from the back of the room as on every phone.
+    if (this.game) facts.push(languagePair(this.gameLanguages.from, this.gameLanguages.to));
     $('facts').textContent = this.room ? facts.join(' · ') : '';
   }
 
@@ -309,6 +348,8 @@ export class Projector {
     const round = this.round;
     $('p-english').textContent = round ? round.english : (this.lastReveal ? '' : 'Get ready: the first pair is coming');
     $('p-spanish').textContent = round ? round.spanish : '';
+    markLanguage($('p-english'), round ? this.gameLanguages.from : 'English');
+    markLanguage($('p-spanish'), this.gameLanguages.to);
     fillRows($('p-top'), this.top.map(topRow));
     $('p-top').closest('aside').hidden = this.top.length === 0;
     const progress = this.progress ?? this.progressFromWaiting();
@@ -361,9 +402,10 @@ export class Projector {
     const reveal = this.lastReveal;
     $('reveal').hidden = !reveal;
     if (!reveal) return;
+    const [english, spanish, translation] = [reveal.english, reveal.spanish, reveal.translation].map(isolated);
     const truth = reveal.truth === 'CORRECT'
-      ? `✓ Pair ${reveal.n}: ${reveal.english} = ${reveal.spanish} was correct`
-      : `✗ Pair ${reveal.n}: ${reveal.english} = ${reveal.spanish} was wrong: it is ${reveal.translation}`;
+      ? `✓ Pair ${reveal.n}: ${english} = ${spanish} was correct`
+      : `✗ Pair ${reveal.n}: ${english} = ${spanish} was wrong: it is ${translation}`;
     $('reveal-truth').textContent = truth;
     $('reveal').className = `reveal ${reveal.truth === 'CORRECT' ? 'right' : 'wrong'}`;
     const tally = this.lastTally;
@@ -374,12 +416,54 @@ export class Projector {
 
   renderOver() {
     const entries = this.ranking.length ? this.ranking : this.top.map((e) => ({ ...e, outAt: 0 }));
-    const showsPodium = this.phase === 'podium' || this.ranking.length === 0;
+    const showsHardest = this.phase === 'hardest' && this.hardest.length > 0;
+    const showsPodium = !showsHardest && (this.phase === 'podium' || this.ranking.length === 0);
     $('podium-box').hidden = !showsPodium;
-    $('ranking-box').hidden = showsPodium;
-    $('over-title').textContent = entries.length ? 'Game over' : 'Game over: nobody finished this game';
-    if (showsPodium) this.renderPodium(entries.slice(0, 3));
+    $('ranking-box').hidden = showsPodium || showsHardest;
+    $('hardest-box').hidden = !showsHardest;
+    $('over-title').textContent = entries.length || showsHardest ? 'Game over' : 'Game over: nobody finished this game';
+    if (showsHardest) this.renderHardest();
+    else if (showsPodium) this.renderPodium(entries.slice(0, 3));
     else this.renderRanking(entries);
+  }
+
+  /**
+   * The hardest words, a page at a time as the ranking: each pair's word, its right translation (and the
+   * wrong one shown, where it was), and how many got it right of those who played it. The rows that fit the
+   * screen's height make a page (nobody scrolls a projector); narrower than FITTED, all of them, scrolled.
+   */
+  renderHardest() {
+    const lines = this.hardest;
+    const body = $('hardest-rows');
+    const { from, to } = this.gameLanguages ?? { from: 'English', to: 'Spanish' };
+    $('hardest-from').textContent = from;
+    const note = document.createElement('span');
+    note.className = 'h-note';
+    note.textContent = 'the right translation';
+    $('hardest-to').replaceChildren(to, note);
+    if (this.pageStart < 0) this.pageStart = Math.max(0, lines.length - Math.max(1, this.pageShown || lines.length));
+    if (this.pageStart >= lines.length) this.pageStart = 0;
+    const start = this.pageStart;
+    const key = JSON.stringify([lines, start, from, to, innerWidth, innerHeight, FITTED.matches]);
+    if (body.dataset.key !== key) {
+      body.dataset.key = key;
+      body.replaceChildren(...lines.slice(start).map((line) => hardestRowElement(line, from, to)));
+      if (FITTED.matches) {
+        const frame = body.closest('.hardest-frame');
+        const bottom = () => frame.getBoundingClientRect().bottom + 1;
+        while (body.rows.length > 1 && body.rows[body.rows.length - 1].getBoundingClientRect().bottom > bottom()) {
+          body.rows[body.rows.length - 1].remove();
+        }
+      }
+      this.pageShown = body.rows.length;
+    }
+    const shown = this.pageShown;
+    if (start === 0) this.pageNumber = 1;
+    else if (this.pageNumber === 0) this.pageNumber = Math.ceil(start / Math.max(1, shown)) + 1;
+    const pages = this.pageNumber - 1 + Math.max(1, Math.ceil((lines.length - start) / Math.max(1, shown)));
+    const title = hardestTitle(lines);
+    $('hardest-title').textContent = pages > 1
+      ? `${title} (${start + 1}–${start + shown}, page ${this.pageNumber} of ${pages})` : title;
   }
 
   /** Second, first and third side by side, the first the tallest. */
@@ -486,11 +570,15 @@ const OBSERVER_LINES = {
   GAMES(m) { this.gamesPlayed = m.games; },
   GAME(m) {
     this.beginGame(m);
+    this.hardest = []; // the game before's: the next HARDEST is this game's
     this.gamesPlayed += 1;
     // The results links stay: the server serves the last saved game's files until the next is saved (§11).
   },
   STARTING(m) { this.countdownEnds = Date.now() + m.ms; },
-  RULES(m) {
+  // Right before every RULES: the languages of the list it names.
+  LANGUAGES(m) { this.languages = m; },
+  RULES(line) {
+    const m = withLanguages(line, this.languages);
     // Changed after a game, while the podium or the ranking is up: the room event line says so.
     if (this.rules && !sameRules(this.rules, m) && this.screen === 'over') {
       this.notice(`New rules for the next game: ${rulesText(m)}`);
@@ -584,6 +672,36 @@ function thinkingText(waiting) {
   if (!waiting || waiting.count === 0) return '';
   if (waiting.names.length < waiting.count) return `${waiting.count} still thinking`;
   return `Still thinking (${waiting.count}): ${waiting.names.join(', ')}`;
+}
+
+/** A row of the hardest words' table: the words in their languages' tags, each taking its own direction. */
+function hardestRowElement(line, from, to) {
+  const row = hardestRow(line);
+  const tr = document.createElement('tr');
+  const cell = (text, className, language) => {
+    const td = document.createElement('td');
+    td.className = className;
+    td.textContent = text;
+    if (language !== undefined) markLanguage(td, language);
+    tr.append(td);
+    return td;
+  };
+  cell(row.rank, 'h-rank');
+  cell(row.english, 'h-word', from);
+  const translation = cell(row.translation, 'h-word', to);
+  if (row.shown) {
+    const shown = document.createElement('span');
+    shown.className = 'h-shown';
+    shown.textContent = 'shown: ';
+    const word = document.createElement('bdi');
+    word.textContent = row.shown;
+    shown.append(word);
+    translation.append(' ', shown);
+  }
+  cell(row.right, 'h-count h-right');
+  cell(row.wrong, 'h-count h-wrong');
+  cell(row.timeout, 'h-count h-timeout');
+  return tr;
 }
 
 /** Rows of cells (a leaderboard, the ranking), replaced only when they changed. */

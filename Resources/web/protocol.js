@@ -124,11 +124,15 @@ const SPECS = {
   WORDLIST: ['name:s', 'words:n'],
   // A room or seat on another server of a fleet (§5 MOVED); parseLine also checks its fields (isPlace).
   MOVED: ['host:s', 'port:n', 'web:s'],
-  // Word lists (§4 "Word lists", §5): the room's list's languages (before every RULES), LISTS' block, an upload's reply.
+  // The languages of the list the next RULES names: the word that stays, then the word that falls (§5 LANGUAGES).
   LANGUAGES: ['from:s', 'to:s'],
+  // A list the server has, in reply to LISTS (§5 LIST): SERVER lists are the operator's, SAVED ones a host's.
   LIST: ['name:s', 'pairs:n', 'from:s', 'to:s', 'kind:SERVER|SAVED'],
-  SKIPPED: ['line:n', 'why:columns|empty|too-long|duplicate|unshowable', 'text:s'],
+  // A line of an upload that was not read, with its number among the LINEs and why (§5 SKIPPED).
+  SKIPPED: ['line:n', 'why:k', 'text:s'],
+  // What an upload read (§5 UPLOADED): after CHECK the preview, after SAVE the list saved.
   UPLOADED: ['name:s', 'pairs:n', 'skipped:n', 'from:s', 'to:s'],
+  // The key that replaces or deletes a saved list, to the host who saved it (§5 LISTKEY).
   LISTKEY: ['name:s', 'key:s'],
 };
 
@@ -146,9 +150,11 @@ const OK_SPECS = {
   STOP: [],
   CLOSE: ['room:s'],
   RESUME: ['name:s', 'room:s'],
+  // A room of one's own on that list (§4 PRACTICE): its ROOM line follows, and its game starts at once.
   PRACTICE: ['list:s'],
   MODE: ['mode:MACHINE|HUMAN'],
   RULES: [],
+  // The teacher's word lists (§4 UPLOAD): each step's OK is bare, what it did came before it.
   UPLOAD: [],
   CHECK: [],
   SAVE: [],
@@ -421,19 +427,51 @@ export function outRule(maxIncorrect) {
   return `out after ${maxIncorrect} wrong answer${maxIncorrect === 1 ? '' : 's'}`;
 }
 
-/** A RULES line in words: "10 pairs · 8 s a pair · everyone plays every pair · list animals". */
+/**
+ * A RULES line with the languages of its list: LANGUAGES comes right before every RULES (§5 LANGUAGES), so a
+ * page keeps the latest and gives it to the RULES that follows. A server that sends none: English → Spanish.
+ */
+export function withLanguages(rules, languages) {
+  return { ...rules, from: languages?.from || 'English', to: languages?.to || 'Spanish' };
+}
+
+/** Letters of right-to-left scripts: Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]|[\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/** Whether a text holds right-to-left letters. */
+export function hasRightToLeft(text) {
+  return RIGHT_TO_LEFT.test(String(text ?? ''));
+}
+
+/**
+ * A word as it goes inside a sentence of ours ("قطة = cat"): a word with right-to-left letters between
+ * First Strong Isolate and Pop Directional Isolate (Unicode's bidi isolates), so that two Arabic words around
+ * " = " are not read as one right-to-left run and swapped; any other word as it is (the text stays plain).
+ */
+export function isolated(word) {
+  const text = String(word ?? '');
+  return hasRightToLeft(text) ? `\u2068${text}\u2069` : text;
+}
+
+/** "English → French": the way a list's two languages are written on every page (each name isolated). */
+export function languagePair(from, to) {
+  return `${isolated(from)} → ${isolated(to)}`;
+}
+
+/** A RULES line in words: "10 pairs · 8 s a pair · everyone plays every pair · list animals (English → French)". */
 export function rulesText(rules) {
   const time = rules.roundMs % 1000 === 0 ? `${rules.roundMs / 1000} s` : seconds(rules.roundMs);
-  return [`${rules.pairs} pair${rules.pairs === 1 ? '' : 's'}`, `${time} a pair`, outRule(rules.maxIncorrect), `list ${rules.list}`]
+  const list = rules.from && rules.to ? `list ${rules.list} (${languagePair(rules.from, rules.to)})` : `list ${rules.list}`;
+  return [`${rules.pairs} pair${rules.pairs === 1 ? '' : 's'}`, `${time} a pair`, outRule(rules.maxIncorrect), list]
     .join(' · ');
 }
 
-/** Whether two RULES lines say the same rules. */
+/** Whether two RULES lines say the same rules (the languages too: a list replaced may have others). */
 export function sameRules(a, b) {
-  return a.pairs === b.pairs && a.roundMs === b.roundMs && a.maxIncorrect === b.maxIncorrect && a.list === b.list;
+  return a.pairs === b.pairs && a.roundMs === b.roundMs && a.maxIncorrect === b.maxIncorrect && a.list === b.list
+    && a.from === b.from && a.to === b.to;
 }
 
-/** "1st", "2nd", "3rd", "11th", "22nd". */
 /** A name's limits (Protocol.md §4 NAME): 16 characters, as a person counts them, and 16 columns of a terminal. */
 export const NAME_CHARACTERS = 16;
 export const NAME_COLUMNS = 16;
@@ -472,6 +510,7 @@ export function readingFloorMs(roundMs) {
   return Math.min(150, Math.floor(roundMs / 4));
 }
 
+/** "1st", "2nd", "3rd", "11th", "22nd". */
 export function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;

@@ -3,6 +3,7 @@
 // page's state in, text out (student.js puts it on the screen as text), so
 // Node tests it (Tests/WordGameWebTests/browser/pages_test.mjs).
 
+import { isolated } from './languages.js';
 import { ordinal } from './protocol.js';
 
 /** Each verdict: a symbol and words, never colour alone, and the style that colours it too. */
@@ -13,10 +14,14 @@ export const VERDICTS = {
   AWAY: { mark: '–', words: 'Missed while you were away', style: 'neutral' },
 };
 
-/** "library = biblioteca", or "old ≠ nuevo (old = viejo)". */
+/**
+ * "library = biblioteca", or "old ≠ nuevo (old = viejo)"; a word of a right-to-left script isolated, so that
+ * "قطة = cat" keeps its order in a line of ours (languages.js).
+ */
 export function truthText(entry) {
-  if (entry.truth === 'CORRECT') return `${entry.english} = ${entry.spanish}`;
-  return `${entry.english} ≠ ${entry.spanish} (${entry.english} = ${entry.translation})`;
+  const [english, spanish, translation] = [entry.english, entry.spanish, entry.translation].map(isolated);
+  if (entry.truth === 'CORRECT') return `${english} = ${spanish}`;
+  return `${english} ≠ ${spanish} (${english} = ${translation})`;
 }
 
 /** The verdict line after a pair: "✗ Wrong — old ≠ nuevo (old = viejo)"; the truth alone for one who had no say. */

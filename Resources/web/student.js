@@ -4,7 +4,9 @@
 // a lost network takes the seat back by itself (RESUME) while the server
 // holds it. On a fleet of servers, a room or a seat on another server
 // (MOVED) takes the page there, where it joins or takes the seat back by
-// itself (followMove).
+// itself (followMove). With no class, **Practice alone** plays a game with
+// nobody else on any list of the server, starting with the words the student
+// missed in their last game (practice.js keeps them).
 //
 // Everything from the network enters the page as text (textContent), never
 // as HTML.
@@ -13,9 +15,11 @@ import { Link, takeMoveFragment } from './link.js';
 import { pauseFall as pauseFallOf, startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { seats } from './seats.js';
 import { endStatus, keptOpenPair, pairItems, saidFromVerdict, VERDICTS, verdictLine } from './review.js';
+import { markLanguage } from './languages.js';
+import { missedStore, missedWords, practiceCommand } from './practice.js';
 import {
-  BlockReader, commandWithName, isRoomName, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, readingFloorMs, rulesText,
-  sameRules, seconds, spokenRoom, typedText, withoutCommands,
+  BlockReader, commandWithName, isRoomName, languagePair, looksLikeResumeCode, MAX_MOVES, movedPage, nameProblem, readingFloorMs,
+  rulesText, sameRules, seconds, spokenRoom, typedText, withLanguages, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -76,8 +80,17 @@ const state = {
   me: 'OUTSIDE',
   roomInfo: null,
   members: { total: 0, names: [] },
-  // The room's rules for its next game (RULES), shown in the lobby.
+  // The room's rules for its next game (RULES), with their list's languages (LANGUAGES), shown in the lobby.
   rules: null,
+  languages: null,
+  /** The game's list and its languages, as the rules said when it began (they cannot change during a game). */
+  gameList: { list: 'default', from: 'English', to: 'Spanish' },
+  /**
+   * Practice alone: {choosing, lists, chosen} while the student picks a list (lists: the server's LIST
+   * lines, null until they come); `inPractice`, the room is the student's practice room.
+   */
+  practice: null,
+  inPractice: false,
   seat: null, // {code, grace}
   /** What the join form waits for: {code, name} until OK JOIN or an error. */
   joining: null,
@@ -171,6 +184,7 @@ const blocks = new BlockReader();
 function takeBlock({ block, lines }) {
   if (block === 'TOP') state.top = lines;
   if (block === 'PLAYED') played(lines);
+  if (block === 'LIST' && state.practice) practiceLists(lines);
 }
 
 const isTopLine = (m) => m.type === 'TOP' || m.type === 'PLAYED' || (m.type === 'END' && (m.block === 'TOP' || m.block === 'PLAYED'));
@@ -186,6 +200,12 @@ const handlers = {
       game: seats.read()[state.seat.code]?.game ?? null });
   },
   ROOM(m) {
+    // A practice room is named `practice.<n>` (§4 PRACTICE), a name no room that others join can have.
+    state.inPractice = isPracticeRoom(m.room);
+    if (state.inPractice && state.room !== m.room) {
+      state.room = m.room;
+      if (state.seat) seats.update(state.seat.code, { room: m.room }); // TOKEN came before the room's name
+    }
     state.roomInfo = m;
     if (m.state !== 'STARTING') state.countdownEnds = 0;
   },
@@ -200,14 +220,21 @@ const handlers = {
     }
   },
   STARTING(m) { state.countdownEnds = Date.now() + m.ms; },
-  RULES(m) {
+  // Right before every RULES: the languages of the list it names.
+  LANGUAGES(m) { state.languages = m; },
+  RULES(line) {
+    const m = withLanguages(line, state.languages);
     // New rules after a game, while the end dialog is up: said, not only drawn in a lobby not shown yet.
     if (state.rules && !sameRules(state.rules, m) && (!state.game || state.final)) {
       showNotice(`New rules for the next game: ${rulesText(m)}`);
     }
     state.rules = m;
   },
-  GAME(m) { beginGame(m); },
+  GAME(m) {
+    beginGame(m);
+    // The new rules are the game's now: said under the pair, the news would only cover the status line.
+    if (state.notice.startsWith('New rules')) clearNotice();
+  },
   ROUND: newRound,
   // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
   PROGRESS(m) {
@@ -224,6 +251,7 @@ const handlers = {
     state.openPair = null;
     stopFall();
     keepGameWithSeat();
+    keepMissedWords();
   },
   SCORE(m) {
     state.correct = m.correct;
@@ -248,7 +276,16 @@ function ok(m) {
       state.name = m.name;
       if (state.joining) state.joining.replies -= 1;
       break;
+    case 'PRACTICE':
+      // A room of our own: its name comes in the ROOM line that follows.
+      state.inPractice = true;
+      state.practice = null;
+      state.joining = null;
+      state.moves = 0;
+      state.sentOutBecause = '';
+      break;
     case 'JOIN':
+      state.inPractice = false;
       state.room = m.room;
       state.joining = null;
       state.moves = 0;
@@ -337,6 +374,7 @@ function error(m) {
 }
 
 function joinRefused(m) {
+  if (state.joining.practice) { practiceProblem(withoutCommands(m.text)); return; }
   const code = spokenRoom(state.joining.code);
   const words = {
     'bad-name': withoutCommands(m.text),
@@ -457,6 +495,7 @@ function forgetSeat() {
 }
 
 function resetRoom() {
+  state.inPractice = false;
   state.room = '';
   state.me = 'OUTSIDE';
   state.roomInfo = null;
@@ -469,6 +508,7 @@ function resetRoom() {
 
 function beginGame(info) {
   state.game = info;
+  if (info) state.gameList = { list: state.rules?.list ?? 'default', from: state.rules?.from ?? 'English', to: state.rules?.to ?? 'Spanish' };
   state.final = null;
   state.round = null;
   state.openPair = null;
@@ -788,6 +828,7 @@ function stopFall() {
 
 function currentView() {
   if (state.message) return 'message';
+  if ((!state.room || state.me === 'OUTSIDE') && state.practice) return 'practice';
   if (!state.room || state.me === 'OUTSIDE') return 'join';
   if (state.final) return 'end';
   if (state.game) return 'game';
@@ -796,9 +837,13 @@ function currentView() {
 
 function render() {
   const view = currentView();
-  for (const id of ['join', 'lobby', 'game', 'end', 'message']) $(id).hidden = id !== view;
+  for (const id of ['join', 'practice', 'lobby', 'game', 'end', 'message']) $(id).hidden = id !== view;
   document.body.dataset.view = view;
-  $('where').textContent = state.room && view !== 'join' ? `Room ${spokenRoom(state.room)} · ${state.name}` : '';
+  let where = state.room && view !== 'join' ? `Room ${spokenRoom(state.room)} · ${state.name}` : '';
+  if (state.inPractice && state.room) where = 'Practice alone';
+  if (view === 'practice') where = '';
+  $('where').textContent = where;
+  if (view === 'practice') renderPractice();
   if (view === 'lobby') renderLobby();
   if (view === 'game') renderGame();
   if (view === 'end') renderEnd();
@@ -827,15 +872,16 @@ function renderLobby() {
   const left = countdownSeconds();
   let next;
   if (left > 0) next = `The game starts in ${left} s…`;
+  else if (state.inPractice) next = 'Your practice game is about to start…';
   else if (isHost()) next = 'You are the host: start the game when everyone is in.';
   else next = `Waiting for ${hostName()} to start the game…`;
   $('lobby-next').textContent = next;
   $('lobby-next').classList.toggle('counting', left > 0);
-  const alone = isHost() && (state.roomInfo?.members ?? 0) === 1;
+  const alone = isHost() && (state.roomInfo?.members ?? 0) === 1 && !state.inPractice;
   $('lobby-alone').hidden = !alone;
   $('lobby-alone').textContent = alone
     ? `Nobody else is in room ${spokenRoom(state.room)} yet. If your teacher gave you a code, check it is the one on the board.` : '';
-  $('lobby-start').hidden = !isHost() || left > 0;
+  $('lobby-start').hidden = !(isHost() || state.inPractice) || left > 0;
   $('lobby-rules').hidden = !state.rules;
   $('lobby-rules').textContent = state.rules ? `Rules: ${rulesText(state.rules)}` : '';
   $('lobby-members-title').textContent = `In the room (${state.members.total})`;
@@ -863,6 +909,8 @@ function renderGame() {
   $('count-wrong').textContent = `Wrong attempts: ${state.wrong} (${game.maxIncorrect === 0 ? 'out: never' : `out at ${game.maxIncorrect}`})`;
   $('english').textContent = round ? round.english : '';
   $('spanish').textContent = round ? round.spanish : '';
+  markLanguage($('english'), state.gameList.from);
+  markLanguage($('spanish'), state.gameList.to);
   $('fall').classList.toggle('empty', !round);
   const falling = round && !round.closedForMe && !state.answerSent;
   const left = falling ? Math.max(0, Math.ceil((round.at + round.ms - performance.now()) / 1000)) : 0;
@@ -910,7 +958,7 @@ function gameStatus() {
   }
   if (state.timeUp) return '◷ Time is up';
   if (performance.now() < state.tooSoonUntil) return 'Too soon: read the new pair first. Nothing was sent.';
-  return 'Is the Spanish word the right translation?';
+  return `Is the ${state.gameList.to} word the right translation?`;
 }
 
 /** The leaderboard: rank, name, right and wrong, in cells that line up. */
@@ -939,6 +987,7 @@ function renderEnd() {
   if (final.missed) score = 'The game ended while your connection was down';
   $('end-score').textContent = score;
   $('end-status').textContent = endStatus(final, state);
+  $('end-list').textContent = `Word list: ${listName(state.gameList)}`;
   fillList($('end-pairs'), pairItems(state.history));
   renderBoard($('end-board'), state.top);
   $('end-board-title').hidden = state.top.length < 2;
@@ -951,11 +1000,126 @@ function renderEnd() {
   const left = countdownSeconds();
   let next;
   if (left > 0) next = `The next game starts in ${left} s…`;
+  else if (state.inPractice) next = ''; // the list is said above; the buttons say the rest
   else if (isHost()) next = 'You are the host: start the next game when everyone is ready.';
   else next = `Waiting for ${hostName()} to start the next game`;
   $('end-next').textContent = next;
   $('end-next').classList.toggle('counting', left > 0);
-  $('end-start').hidden = !isHost() || left > 0;
+  $('end-start').hidden = !(isHost() || state.inPractice) || left > 0;
+  $('end-start').textContent = state.inPractice ? 'Play again' : 'Start the next game';
+  // The words this student just missed, first in the next practice game (START MISSED: the host's, and here the host is them).
+  const missed = state.inPractice && played ? missedWords(state.history).length : 0;
+  $('end-missed').hidden = missed === 0 || left > 0;
+  $('end-missed').textContent = missed === 1 ? 'Play the missed word again' : `Play the ${missed} missed words again`;
+  $('end-leave').textContent = state.inPractice ? 'Stop practising' : 'Leave the room';
+}
+
+/** "animals (English → French)". */
+function listName(list) {
+  return `${list.list} (${languagePair(list.from, list.to)})`;
+}
+
+// ---- Practice alone ---------------------------------------------------------------
+
+/** The practice panel: the server's lists come (LISTS), the one of the missed words kept chosen first. */
+function openPractice() {
+  if (state.joining || state.leaving) return;
+  state.practice = { choosing: true, lists: null, chosen: missedStore.read()?.list ?? '' };
+  practiceProblem('');
+  // The lists, on the connection the page keeps open (or the one it opens now: LISTS goes once it is open).
+  link.open(['LISTS']);
+  render();
+  $('practice-list').focus();
+}
+
+function closePractice() {
+  state.practice = null;
+  joinProblem('');
+  render();
+  $('code').focus();
+}
+
+/** The server's lists, as the student chooses among them: names and languages, as text only. */
+function practiceLists(lines) {
+  state.practice.lists = lines.filter((line) => /^[a-z0-9_-]{1,24}$/.test(line.name));
+  const select = $('practice-list');
+  const chosen = select.value || state.practice.chosen;
+  select.replaceChildren(...state.practice.lists.map((list) => {
+    const option = document.createElement('option');
+    option.value = list.name;
+    option.textContent = `${list.name} · ${languagePair(list.from, list.to)} · ${list.pairs} pairs`;
+    return option;
+  }));
+  if (state.practice.lists.some((list) => list.name === chosen)) select.value = chosen;
+}
+
+function renderPractice() {
+  const practice = state.practice;
+  const lists = practice.lists;
+  $('practice-list').disabled = !lists || lists.length === 0 || Boolean(state.joining);
+  if (!lists && $('practice-list').options.length === 0) {
+    const option = document.createElement('option');
+    option.textContent = 'Loading the lists…';
+    $('practice-list').replaceChildren(option);
+  }
+  // The missed words kept belong to one list: offered when that list is the one chosen.
+  const kept = missedStore.read();
+  const offered = kept && kept.words.length > 0 && $('practice-list').value === kept.list ? kept.words : [];
+  $('practice-missed-box').hidden = offered.length === 0;
+  $('practice-missed-label').textContent = offered.length === 0 ? ''
+    : `Start with the ${offered.length} word${offered.length === 1 ? '' : 's'} you missed in your last game`;
+  const key = JSON.stringify(offered);
+  if ($('practice-missed-words').dataset.key !== key) {
+    $('practice-missed-words').dataset.key = key;
+    $('practice-missed-words').replaceChildren(...offered.map((word) => {
+      const li = document.createElement('li');
+      li.textContent = word;
+      markLanguage(li, kept.from);
+      return li;
+    }));
+  }
+  $('practice-go').disabled = !lists || lists.length === 0 || Boolean(state.joining);
+  $('practice-go').textContent = state.joining ? 'Starting…' : 'Start practising';
+}
+
+function practiceProblem(text) {
+  $('practice-problem').textContent = text;
+  $('practice-problem').hidden = !text;
+}
+
+/**
+ * PRACTICE: the chosen list, and the missed words first when the box is ticked. The name typed or kept goes
+ * first, as JOIN's does (the server names a player without one); nobody else sees it.
+ */
+function startPractice(event) {
+  event.preventDefault();
+  if (state.joining || !state.practice?.lists) return;
+  const list = $('practice-list').value;
+  if (!state.practice.lists.some((known) => known.name === list)) { practiceProblem('Choose a word list.'); return; }
+  const kept = missedStore.read();
+  const words = !$('practice-missed-box').hidden && $('practice-missed').checked && kept?.list === list ? kept.words : [];
+  const name = typedText($('name').value);
+  const named = name && !nameProblem(name);
+  practiceProblem('');
+  state.joining = { code: 'practice', name, replies: named ? 2 : 1, refused: false, practice: true };
+  state.stopped = false;
+  link.open([...(named ? [commandWithName('NAME', name)] : []), practiceCommand(list, words)]);
+  render();
+}
+
+/** Whether a room is a practice room (§4 PRACTICE: `practice.<n>`). */
+function isPracticeRoom(room) {
+  return typeof room === 'string' && room.startsWith('practice.');
+}
+
+/**
+ * After a game the student played: the words they missed, and the game's list, kept for Practice alone (a
+ * game in a room, or a practice game: the words missed last come back until they are learned).
+ */
+function keepMissedWords() {
+  const final = state.final;
+  if (!final || final.missed || final.rank === 0) return;
+  missedStore.save({ ...state.gameList, words: missedWords(state.history), at: Date.now() });
 }
 
 function renderMessage() {
@@ -1115,6 +1279,11 @@ function wire() {
   }
   $('lobby-start').addEventListener('click', startGame);
   $('end-start').addEventListener('click', startGame);
+  $('end-missed').addEventListener('click', () => command('START MISSED'));
+  $('practice-open').addEventListener('click', openPractice);
+  $('practice-back').addEventListener('click', closePractice);
+  $('practice-form').addEventListener('submit', startPractice);
+  $('practice-list').addEventListener('change', () => { practiceProblem(''); render(); });
   $('lobby-leave').addEventListener('click', leave);
   $('end-leave').addEventListener('click', leave);
   $('message-button').addEventListener('click', () => state.message?.action?.());
@@ -1175,9 +1344,10 @@ async function boot() {
   state.seat = { code: seat.code, grace: seat.grace };
   state.room = seat.room;
   state.name = seat.name;
+  state.inPractice = isPracticeRoom(seat.room);
   state.resuming = true;
   sessionStorage.setItem(TAB_SEAT_KEY, seat.code);
-  $('code').value = spokenRoom(seat.room);
+  if (!state.inPractice) $('code').value = spokenRoom(seat.room); // a practice room's code is nobody's to type
   $('name').value = seat.name;
   // What is left of the grace since this page last heard the server; a later drop gets the whole grace again.
   link.graceMs = () => {

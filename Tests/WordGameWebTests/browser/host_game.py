@@ -169,6 +169,8 @@ def download_results(driver):
           f"the players file names the players: {body[:200]!r}")
     answers = fetch(by_id(driver, "answers-csv").get_attribute("href"))
     check(answers.count("\n") >= 1 + 2 * 5 and "Bo" in answers, "the answers file has a row per player per pair")
+    pairs = fetch(by_id(driver, "pairs-csv").get_attribute("href"))
+    check(pairs.count("\n") >= 1 + 5 and "word_list" in pairs.split("\n")[0], "the pairs file has a row per pair, hardest first")
     wrong_key = re.sub(r"key=[^&]+", "key=ABCDEFGHJKMN", players_url)
     try:
         fetch(wrong_key)

@@ -58,14 +58,14 @@ def run(driver, players):
     bo.join(code)
     wait_until("Bo on the board", lambda: text(driver, "roster-title") == "Players (1)")
     before = text(driver, "lobby-rules")
-    check(before == "Rules: 5 pairs · 3 s a pair · out after 3 wrong answers · list default", f"the lobby says the rules: {before!r}")
+    check(before == "Rules: 5 pairs · 3 s a pair · out after 3 wrong answers · list default (English → Spanish)", f"the lobby says the rules: {before!r}")
 
     by_id(driver, "c-rules").click()
     wait_until("the rules dialog", lambda: visible(driver, "rules-dialog"))
     check(driver.execute_script("return document.activeElement.id") == "r-pairs", "the dialog opens on its first field")
     options = wait_until("the server's word lists", lambda: driver.execute_script(
         "const o = [...document.querySelectorAll('#r-list option')]; return o.length >= 2 && o.map(x => x.textContent)"))
-    check(options == ["default (365 words)", "animals (12 words)"], f"the lists are the server's (WORDLIST): {options}")
+    check(options == ["default · English → Spanish · 365 pairs", "animals · English → Spanish · 12 pairs"], f"the lists are the server's, with their languages (LIST): {options}")
     check(by_id(driver, "r-list").get_attribute("value") == "default", "the room's list is chosen")
     labels = driver.execute_script(
         "return ['r-pairs', 'r-seconds', 'r-never', 'r-out', 'r-list'].every(id => document.querySelector(`label[for=${id}]`))")
@@ -105,7 +105,7 @@ def run(driver, players):
     check(line == 'RULES 4 8000 0 "default"', f"a player hears the new rules: {line}")
     wait_until("the dialog closed", lambda: not visible(driver, "rules-dialog"))
     after = wait_until("the lobby's new rules", lambda: "4 pairs" in (text(driver, "lobby-rules") or "") and text(driver, "lobby-rules"))
-    check(after == "Rules: 4 pairs · 8 s a pair · everyone plays every pair · list default", f"the lobby shows them: {after!r}")
+    check(after == "Rules: 4 pairs · 8 s a pair · everyone plays every pair · list default (English → Spanish)", f"the lobby shows them: {after!r}")
     shoot(driver, "host-rules-lobby-1920x1080.png")
 
     mark = bo.count()

@@ -137,6 +137,40 @@ test('rules: the RULES and WORDLIST lines, OK RULES, and never written as 0', ()
     '1 pair · 2.5 s a pair · out after 3 wrong answers · list default');
 });
 
+test('lists and languages: LANGUAGES before RULES, LISTS, an upload\'s reply, HARDEST (§5)', () => {
+  assert.deepEqual(P.parseLine('LANGUAGES "English" "Français"'), { type: 'LANGUAGES', from: 'English', to: 'Français' });
+  assert.deepEqual(P.parseLine('LIST "week-12" 38 "English" "French" SAVED'),
+    { type: 'LIST', name: 'week-12', pairs: 38, from: 'English', to: 'French', kind: 'SAVED' });
+  assert.equal(P.parseLine('LIST "week-12" 38 "English" "French" MINE'), null, 'a kind the protocol does not have');
+  assert.deepEqual(P.parseLine('SKIPPED 7 duplicate "the cat\\u{9}le chat"'),
+    { type: 'SKIPPED', line: 7, why: 'duplicate', text: 'the cat\tle chat' });
+  assert.deepEqual(P.parseLine('UPLOADED "week-12" 38 2 "English" "French"'),
+    { type: 'UPLOADED', name: 'week-12', pairs: 38, skipped: 2, from: 'English', to: 'French' });
+  assert.deepEqual(P.parseLine('LISTKEY "week-12" "K3YK3YK3YK3Y"'), { type: 'LISTKEY', name: 'week-12', key: 'K3YK3YK3YK3Y' });
+  for (const what of ['CHECK', 'SAVE', 'DELETE']) assert.deepEqual(P.parseLine(`OK ${what}`), { type: 'OK', what });
+  assert.deepEqual(P.parseLine('HARDEST 1 4 "the cat" "le chien" WRONG "le chat" 1 2 3'),
+    { type: 'HARDEST', rank: 1, n: 4, english: 'the cat', spanish: 'le chien', truth: 'WRONG', translation: 'le chat', right: 1,
+      wrong: 2, timeout: 3 });
+  const blocks = new P.BlockReader();
+  for (const line of ['LIST "default" 365 "English" "Spanish" SERVER', 'SKIPPED 2 empty "x"', 'HARDEST 1 1 "a" "b" CORRECT "b" 0 1 0']) {
+    assert.equal(blocks.take(P.parseLine(line)), null);
+  }
+  assert.equal(blocks.take(P.parseLine('END LIST')).lines[0].name, 'default');
+  assert.equal(blocks.take(P.parseLine('END SKIPPED')).lines[0].why, 'empty');
+  assert.equal(blocks.take(P.parseLine('END HARDEST')).lines[0].english, 'a');
+});
+
+test('rules with their languages: the latest LANGUAGES, English → Spanish without one', () => {
+  const rules = P.parseLine('RULES 10 8000 0 "week-12"');
+  const french = P.withLanguages(rules, P.parseLine('LANGUAGES "English" "French"'));
+  assert.equal(P.rulesText(french), '10 pairs · 8 s a pair · everyone plays every pair · list week-12 (English → French)');
+  assert.deepEqual([P.withLanguages(rules, null).from, P.withLanguages(rules, null).to], ['English', 'Spanish']);
+  assert.ok(!P.sameRules(french, P.withLanguages(rules, { from: 'English', to: 'German' })), 'a list replaced in other languages');
+  assert.ok(P.sameRules(french, P.withLanguages(rules, { from: 'English', to: 'French' })));
+  assert.equal(P.languagePair('العربية', 'עברית'), '\u2068العربية\u2069 → \u2068עברית\u2069', 'two right-to-left names keep their order');
+  assert.equal(P.languagePair('日本語', 'English'), '日本語 → English');
+});
+
 test('MOVED: read only with a host, a port and a web address a client may act on (§5)', () => {
   assert.deepEqual(P.parseLine('MOVED "192.0.2.2" 4001 "http://192.0.2.2:8081"'),
     { type: 'MOVED', host: '192.0.2.2', port: 4001, web: 'http://192.0.2.2:8081' });

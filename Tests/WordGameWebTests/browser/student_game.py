@@ -50,11 +50,11 @@ def play(driver, tcp):
     check(f"{NAME} (you)" in text(driver, "lobby-members"), "the page lists its player")
     check("Waiting for the host (Tcp)" in text(driver, "lobby-next"), "the lobby says whom it waits for")
     rules = wait_until("the room's rules", lambda: text(driver, "lobby-rules"))
-    check(re.match(r"^Rules: 5 pairs · 6 s a pair · out after \d+ wrong answers · list default$", rules),
+    check(re.match(r"^Rules: 5 pairs · 6 s a pair · out after \d+ wrong answers · list default \(English → Spanish\)$", rules),
           f"the lobby says the room's rules: {rules!r}")
     # The host changes them: the lobby says so at once, "never" in words (RULES writes it 0).
     tcp.send("RULES OUT NEVER")
-    wait_until("the new rules", lambda: "Rules: 5 pairs · 6 s a pair · everyone plays every pair · list default"
+    wait_until("the new rules", lambda: "Rules: 5 pairs · 6 s a pair · everyone plays every pair · list default (English → Spanish)"
                == text(driver, "lobby-rules"))
     tcp.send(f"RULES OUT {rules.split('out after ')[1].split(' ')[0]}")  # back to the test's own rules
     wait_until("the rules back", lambda: text(driver, "lobby-rules") == rules)

@@ -477,3 +477,54 @@ class AutoAnswerer:
                 self.reveals[int(f[1])] = (f[2], f[3], f[4], f[5])
             elif line.startswith("GAMEOVER "):
                 self.gameover = [int(x) for x in fields(line)[1:]]
+
+
+def paste(driver, element_id, content):
+    """A teacher's paste: `content` put on the browser's clipboard, the field tapped, then Ctrl+V (the page gets
+    the paste event and the text, tabs and line ends as a spreadsheet copies them). Needs the clipboard
+    permission for the page's origin (`allow_clipboard`)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.writeText(arguments[0]).then(() => done('ok'), (e) => done(String(e)));", content)
+    if result != "ok":
+        raise CheckFailed(f"the clipboard took no text: {result}")
+    tap(driver, element_id)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("v").key_up(Keys.CONTROL).perform()
+
+
+def allow_clipboard(driver, origin):
+    driver.execute_cdp_cmd("Browser.grantPermissions",
+                           {"origin": origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+
+
+def choose_option(driver, select_id, value):
+    """Chooses an option of a <select> from the keyboard, as a person without a mouse does (a headless browser
+    draws no pop-up list to tap): focus on it, then Home and ArrowDown until its value is `value`. Each step
+    fires the page's `change` and `input`, as a person's choice does."""
+    from selenium.webdriver.common.keys import Keys
+    field = by_id(driver, select_id)
+    values = driver.execute_script("return [...arguments[0].options].map(o => o.value)", field)
+    if value not in values:
+        raise CheckFailed(f"{select_id} has no option {value!r}: {values}")
+    driver.execute_script("arguments[0].focus()", field)
+    field.send_keys(Keys.HOME)
+    for _ in range(values.index(value)):
+        field.send_keys(Keys.ARROW_DOWN)
+    chosen = field.get_attribute("value")
+    if chosen != value:
+        raise CheckFailed(f"{select_id} shows {chosen!r}, not {value!r}")
+
+
+def open_room(driver, base):
+    """The teacher's page opens a room (a tap on Open a room); returns its code as the board shows it."""
+    driver.get(f"{base}/host")
+    tap(driver, "open-room")
+    return wait_until("the room code", lambda: len(text(driver, "room-code") or "") >= 4 and text(driver, "room-code"))
+
+
+def scroll_to(driver, element_id):
+    """A person scrolls until the element is in the middle of the screen (a long review, a dialog that scrolls)."""
+    driver.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'center', inline: 'nearest'})", element_id)
+    settle(driver)
