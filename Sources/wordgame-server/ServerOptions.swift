@@ -82,7 +82,9 @@ struct ServerOptions: Equatable {
                                (default: Resources/words.json); read, never modified
           --word-lists DIR     every *.json in DIR is a word list a room's host may choose with
                                RULES LIST <name> (the file's name without .json); each is
-                               checked at start. --words stays every room's first list, "default"
+                               checked at start. --words stays every room's first list, "default".
+                               Lists teachers save from the host page are written here too
+                               (default: wordgame-lists beside the results folder)
           --round-ms N         time per pair in milliseconds (default 5000)
           --pairs N            pairs per game (default 15)
           --max-incorrect N    a player is out after N wrong attempts (default 3)
