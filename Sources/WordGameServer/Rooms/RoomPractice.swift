@@ -8,7 +8,7 @@ extension Room {
     func practise(_ id: PlayerID, name: String, afterOK: [ServerMessage], first: [String], at now: Instant) {
         roster.add(id, name: name, watching: false)
         host = .member(id)
-        outbox.send(afterOK + [.room(info), membersLine, .you(.lobby), rulesLine, .info(practiceHint)], to: id)
+        outbox.send(afterOK + [.room(info), membersLine, .you(.lobby)] + rulesLines + [.info(practiceHint)], to: id)
         environment.log(ConsoleTexts.practice(room: self.name, list: listName))
         startGame(by: id, at: now, first: first)
     }

@@ -27,6 +27,7 @@ import WordGameProtocol
             "ROOM \"practice.1\" LOBBY 1 \"Player\" 0",
             "MEMBERS 1 \"Player\"",
             "YOU LOBBY",
+            "LANGUAGES \"English\" \"Spanish\"",
             "RULES 3 2000 3 \"animals\"",
             "INFO \"You practise alone on list animals: the game starts now. Afterwards START plays again, START MISSED plays the "
                 + "words you missed first, and LEAVE ends it.\"",
@@ -140,9 +141,10 @@ import WordGameProtocol
         _ = world.take(cy)
         world.type("PRACTICE animals", from: cy)
         let lines = world.take(cy)
-        #expect(Array(lines.prefix(4)) == [
+        #expect(Array(lines.prefix(5)) == [
             "You are practising alone, on list animals: nobody else can join this room.",
             "If your connection drops, connect again within 60 s and type RESUME \(world.code(of: cy)).",
+            "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 3 pairs, 2 s a pair, out after 3 wrong answers, list animals.",
             "You practise alone on list animals: the game starts now. Afterwards START plays again, START MISSED plays the words "
                 + "you missed first, and LEAVE ends it.",
