@@ -64,6 +64,17 @@ public enum AtomicFile {
         syncDirectory(of: path)
     }
 
+    /// Deletes the file `path`, and fsyncs its folder so the deletion survives a crash as a write does. A file
+    /// already gone is not a problem: what was asked holds. The corresponding C function is `unlink`.
+    public static func remove(_ path: String) throws(Failure) {
+        if unlink(path) != 0 {
+            let code = errno
+            guard code == ENOENT else { throw failure(path, code: code) }
+            return
+        }
+        syncDirectory(of: path)
+    }
+
     /// Makes `path` and its parents, like `mkdir -p`.
     public static func makeDirectory(_ path: String) throws(Failure) {
         var built = path.hasPrefix("/") ? "" : "."

@@ -93,7 +93,8 @@ extension ServerMessage {
             let rank = try reader.int()
             let reveal = Reveal(number: try reader.int(), english: try reader.string(), spanish: try reader.string(),
                                 truth: try reader.enumeration(), translation: try reader.string())
-            self = .hardest(HardestPair(rank: rank, reveal: reveal, right: try reader.int(), wrong: try reader.int(), timeout: try reader.int()))
+            self = .hardest(HardestPair(rank: rank, reveal: reveal, right: try reader.int(), wrong: try reader.int(),
+                                        timeout: try reader.int()))
         case .languages: self = .languages(from: try reader.string(), to: try reader.string())
         case .list:
             self = .list(ListInfo(name: try reader.string(), pairs: try reader.int(), from: try reader.string(), to: try reader.string(),

@@ -45,7 +45,7 @@ enum UploadBench {
     /// One host, one upload: the seconds from the write of the lines to `OK CHECK` or `OK SAVE`.
     static func upload(to server: ServerProcess, webSocket: Bool, ending: String, name: String) -> Double {
         let link = webSocket ? BenchLink(webSocketPort: server.webPort) : BenchLink(tcpPort: server.port)
-        defer { close(link.fd.rawValue) }
+        defer { link.fd.close() }
         link.send("HOST")
         link.wait { $0 == "END ROSTER" }
         link.send("UPLOAD \(name) English French")

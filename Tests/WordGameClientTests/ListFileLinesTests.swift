@@ -19,7 +19,8 @@ import WordGameTestSupport
     @Test func aJSONListBecomesTabLinesWithItsLanguages() throws {
         let original = try read("animals.json", #"[{"text_eng": "dog ", "text_spa": "perro"}, {"text_eng": "cat", "text_spa": "ga\tto"}]"#)
         #expect(original == ListFileLines(name: "animals", lines: ["dog\tperro", "cat\tga to"], from: "English", to: "Spanish"))
-        let ours = try read("k.json", #"{"wordgame_list": 1, "from": "Deutsch", "to": "English", "pairs": [["Katze", "cat"], ["Hund", "dog"]]}"#)
+        let ours = try read("k.json",
+                            #"{"wordgame_list": 1, "from": "Deutsch", "to": "English", "pairs": [["Katze", "cat"], ["Hund", "dog"]]}"#)
         #expect(ours == ListFileLines(name: "k", lines: ["Katze\tcat", "Hund\tdog"], from: "Deutsch", to: "English"))
     }
 

@@ -25,7 +25,8 @@ import WordGameProtocol
     /// A game of `players` over, with its table of `pairs` rows (the first three are `table`'s).
     func over(players: Int = 5, pairs: Int = 3) -> PresentState {
         var state = screens.finished(players: players)
-        let rows = Self.table + (4...max(4, pairs)).map { Self.row($0, $0, "word\($0)", "palabra\($0)", correct: true, "palabra\($0)", 2, 0, 0) }
+        let rows = Self.table
+            + (4...max(4, pairs)).map { Self.row($0, $0, "word\($0)", "palabra\($0)", correct: true, "palabra\($0)", 2, 0, 0) }
         for row in rows.prefix(pairs) { state.receive(.hardest(row), at: t(60_000)) }
         state.receive(.end(.hardest), at: t(60_000))
         return state

@@ -105,10 +105,12 @@ import WordGameServer
             let accepted = try PresentSession.open(projector, as: .host)
             var state = PresentState()
             state.receive(accepted, at: .now())
-            let file = try ListFileLines.read(path: "unit-3.csv", bytes: Array("Deutsch;English\nKatze;cat\nHund;dog\nplum\nKatze;cat\n".utf8))
+            let file = try ListFileLines.read(path: "unit-3.csv",
+                                              bytes: Array("Deutsch;English\nKatze;cat\nHund;dog\nplum\nKatze;cat\n".utf8))
             let outcome = try PresentUpload.run(file, languages: nil, key: nil, on: projector) { state.receive($0, at: .now()) }
             #expect(outcome.summary == UploadSummary(name: "unit-3", pairs: 2, skipped: 2, from: "Deutsch", to: "English"))
-            #expect(outcome.skipped == [SkippedLine(line: 4, why: .columns, text: "plum"), SkippedLine(line: 5, why: .duplicate, text: "Katze;cat")])
+            #expect(outcome.skipped == [SkippedLine(line: 4, why: .columns, text: "plum"),
+                                        SkippedLine(line: 5, why: .duplicate, text: "Katze;cat")])
             #expect(state.isHost && state.rules != nil, "the room's lines reached the screen's state")
             let report = PresentUpload.report(outcome, file: "unit-3.csv")
             #expect(report[0] == "List unit-3 saved from unit-3.csv: 2 pairs, Deutsch → English; the room plays it.")

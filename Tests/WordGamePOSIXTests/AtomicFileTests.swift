@@ -52,6 +52,24 @@ import WordGamePOSIX
         }
     }
 
+    /// A file removed is gone; one already gone is no problem; one that cannot be removed is named with why.
+    @Test func aFileIsRemovedOrTheReasonNamed() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/pets.json"
+        try AtomicFile.write("{}", to: path)
+        try AtomicFile.remove(path)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try AtomicFile.remove(path)
+        try AtomicFile.makeDirectory(directory + "/folder")
+        do {
+            try AtomicFile.remove(directory + "/folder")
+            Issue.record("unlinked a folder")
+        } catch {
+            #expect(error.path == directory + "/folder" && error.description.hasPrefix(directory + "/folder: "), "\(error)")
+        }
+    }
+
     @Test func aFolderUnderAFileIsRefusedWithItsName() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

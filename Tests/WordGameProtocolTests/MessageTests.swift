@@ -169,7 +169,8 @@ import WordGameProtocol
                              "OK HOST", "OK WATCH", "OK LOCK", "OK UNLOCK", "OK KICK", "OK STOP", "OK CLOSE", "NOTICE", "ROSTER",
                              "ARRIVED", "DEPARTED", "WAITING", "TALLY", "RANKING", "OK RESUME", "TOKEN", "SCORE", "PLAYED", "WEB",
                              "SAVED", "GAMES", "RESTARTING",
-                             "RULES", "WORDLIST", "OK RULES", "MOVED", "HARDEST", "OK PRACTICE", "LANGUAGES", "LIST", "SKIPPED", "UPLOADED", "LISTKEY",
+                             "RULES", "WORDLIST", "OK RULES", "MOVED", "HARDEST", "OK PRACTICE", "LANGUAGES", "LIST", "SKIPPED",
+                             "UPLOADED", "LISTKEY",
                              "OK UPLOAD", "OK CHECK", "OK SAVE", "OK DELETE"])
         #expect(Set(Self.messages.map(Self.variant)).count == Self.variantCount)
     }

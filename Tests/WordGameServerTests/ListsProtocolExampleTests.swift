@@ -50,6 +50,12 @@ import WordGameTestSupport
                     .replacingOccurrences(of: "Room \(room.uppercased()) ", with: "Room K7PX ")
             })
             #expect(read == steps.flatMap(\.read))
+            #expect(try host.lines(for: 0.3).isEmpty, "nothing after the example's last line")
+            // §5's example lines of LIST and SKIPPED are lines of this run.
+            for (heading, holding) in [("### LIST: a list", "LIST \"default\""), ("### SKIPPED", "SKIPPED 4 columns")] {
+                let example = try #require(ProtocolDocument.repository.block(under: heading, containing: holding))
+                for line in example.lines { #expect(read.contains(line), "§5 \(heading) shows \(line)") }
+            }
             _ = server.stop()
         }
     }
@@ -70,6 +76,7 @@ import WordGameTestSupport
                 return line.replacingOccurrences(of: key, with: "HVMPK8KHXR6H")
             })
             #expect(read == steps.flatMap(\.read))
+            #expect(try host.lines(for: 0.3).isEmpty, "nothing after the example's last line")
             _ = server.stop()
         }
     }

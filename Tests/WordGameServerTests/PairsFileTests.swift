@@ -29,7 +29,8 @@ import WordGameResults
         let results = GameResults(record: Self.record(), timeZone: TimeZone(identifier: "UTC")!)
         let id = "2023-11-14_221320_k7px_2"
         #expect(results.pairsCSV == CSV.byteOrderMark
-            + "game,date,time,room,word_list,from_language,to_language,rank,pair,english,spanish_shown,truth,translation,right,wrong,timeouts\r\n"
+            + "game,date,time,room,word_list,from_language,to_language,rank,pair,english,spanish_shown,truth,translation,"
+            + "right,wrong,timeouts\r\n"
             + "\(id),2023-11-14,22:13:20,k7px,animals,English,Spanish,1,2,'=cat,\"casa, grande\",wrong,gato,1,1,1\r\n"
             + "\(id),2023-11-14,22:13:20,k7px,animals,English,Spanish,2,1,dog,perro,correct,perro,2,1,0\r\n"
             + "\(id),2023-11-14,22:13:20,k7px,animals,English,Spanish,3,3,sun,luna,wrong,sol,1,0,0\r\n")
@@ -44,7 +45,9 @@ import WordGameResults
     /// The file and the projector's table are one order: the file's first 100 rows are `HARDEST`'s.
     @Test func theFileAndTheProjectorsTableAgree() {
         var record = GameRecord(room: "main", number: 1, rules: Rules(pairCount: 150), startedAt: 0,
-                                pairs: (1...150).map { Pair(english: "w\($0)", spanish: "s\($0)", isCorrect: $0 % 3 == 0, translation: "t\($0)") },
+                                pairs: (1...150).map {
+                                    Pair(english: "w\($0)", spanish: "s\($0)", isCorrect: $0 % 3 == 0, translation: "t\($0)")
+                                },
                                 players: ["Ana", "Bo"])
         var generator = SeededGenerator(seed: 3)
         let verdicts: [Verdict?] = [.right, .wrong, .timeout, .away, nil]

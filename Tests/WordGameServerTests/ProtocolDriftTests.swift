@@ -50,9 +50,12 @@ import WordGameProtocol
             _ = try ana.waitForGameOver()
             #expect(try ana.waitFor { $0 == .saved(game: 1) ? true : nil })
             let info = try ana.waitFor { if case .info(let text) = $0 { text } else { nil } }
-            #expect(info.hasPrefix("The results of game 1 are saved: \(directory)/") && info.hasSuffix(" (and the answers beside it)."))
-            #expect(Self.document.contains("To the room's host (the teacher of a room made with `HOST`, or the host of\na room made with `JOIN`)"))
-            #expect(Self.document.contains("`INFO \"The results of game 1 are saved: <path> (and the answers beside it).\"`"))
+            #expect(info.hasPrefix("The results of game 1 are saved: \(directory)/")
+                        && info.hasSuffix(" (and the answers and the pairs beside it)."), "\(info)")
+            #expect(Self.document.contains(
+                "To the room's host (the teacher of a room made with `HOST`, or the host of\na room made with `JOIN`)"))
+            #expect(Self.document.contains(
+                "`INFO \"The results of game 1 are saved: <path> (and the answers and the pairs beside it).\"`"))
         }
     }
 

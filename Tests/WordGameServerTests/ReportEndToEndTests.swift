@@ -119,7 +119,9 @@ import WordGameResults
                     added[key] = zip(added[key] ?? [0, 0, 0], counts).map(+)
                 }
             }
-            let reported = Dictionary(uniqueKeysWithValues: pairs.dropFirst().map { ($0[0] + "|" + $0[1] + "|" + $0[2], $0[4...6].map { Int($0)! }) })
+            let reported = Dictionary(uniqueKeysWithValues: pairs.dropFirst().map { row in
+                (row[0] + "|" + row[1] + "|" + row[2], row[4...6].map { Int($0)! })
+            })
             #expect(reported == added)
             // Every pair was missed by one of two: one right, one wrong, whatever the pair.
             #expect(pairs.dropFirst().allSatisfy { Int($0[4])! == Int($0[5])! && $0[6] == "0" }, "\(pairs)")

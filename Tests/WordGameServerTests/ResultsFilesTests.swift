@@ -74,7 +74,8 @@ import WordGameResults
             let tableRows: [[String]] = hardest.map { row in
                 let truth = row.reveal.truth == .correct ? "correct" : "wrong"
                 let counts: [String] = ["\(row.right)", "\(row.wrong)", "\(row.timeout)"]
-                return ["\(row.rank)", "\(row.reveal.number)", row.reveal.english, row.reveal.spanish, truth, row.reveal.translation] + counts
+                return ["\(row.rank)", "\(row.reveal.number)", row.reveal.english, row.reveal.spanish, truth, row.reveal.translation]
+                    + counts
             }
             let fileRows: [[String]] = pairRows.dropFirst().map { Array($0[7...15]) }
             #expect(fileRows == tableRows)

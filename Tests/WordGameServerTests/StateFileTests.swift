@@ -69,7 +69,8 @@ import WordGame
         plain.lastGame = LastGame(list: "animals", tallies: [
             PairTally(number: 2, pair: Pair(english: "say \"hi\"", spanish: "漢字\u{1}", isCorrect: false, translation: "🍎"),
                       right: 0, wrong: 3, timeout: 1),
-            PairTally(number: 1, pair: Pair(english: "dog", spanish: "perro", isCorrect: true, translation: "perro"), right: 4, wrong: 0, timeout: 0),
+            PairTally(number: 1, pair: Pair(english: "dog", spanish: "perro", isCorrect: true, translation: "perro"),
+                      right: 4, wrong: 0, timeout: 0),
         ])
         #expect(try JSONDecoder().decode(SavedRoom.self, from: Data(LessonJSON.encode(plain))) == plain)
     }

@@ -125,7 +125,8 @@ public struct ProtocolDocument: Sendable {
 
     /// The words in backticks in `text`, in order.
     public static func quoted(_ text: String) -> [String] {
-        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { $0.offset % 2 == 1 ? String($0.element) : nil }
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .compactMap { $0.offset % 2 == 1 ? String($0.element) : nil }
     }
 
     /// Whether a backticked word is an error code (lower-case words joined by `-`).
@@ -164,6 +165,7 @@ public struct ProtocolDocument: Sendable {
     /// An item of §3's "in the order each command checks it" list: what it is for (`NAME`, `HOST <room> <key>`,
     /// `RULES` with settings…) and its error codes in the document's order. A code in parentheses, or said to
     /// come "in its place", comes in the place of the one before it (on a server of a fleet, past an allowance).
+    /// "those of `CHECK`" stands for the codes of the command named, listed before it, at that place.
     public struct CheckOrder: Sendable, CustomStringConvertible {
         public let line: Int
         public let label: String
@@ -196,11 +198,18 @@ public struct ProtocolDocument: Sendable {
                 let label = String(part[..<colon.lowerBound])
                 var codes: [(String, Bool)] = []
                 var depth = 0
+                var before: Substring = ""
                 for (offset, piece) in part[colon.upperBound...].split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+                    defer { before = piece }
                     if offset % 2 == 0 {
                         depth += piece.filter { $0 == "(" }.count - piece.filter { $0 == ")" }.count
                     } else if Self.isErrorCode(String(piece)) {
                         codes.append((String(piece), depth > 0))
+                    } else if before.hasSuffix("those of ") {
+                        // "`SAVE`: those of `CHECK`, then …": the codes of an item above, in their places (an item
+                        // not found stays a code of its own, which no case can answer, so that a test says so).
+                        let earlier = orders.first { $0.label == "`\(piece)`" }
+                        codes += earlier?.codes.map { ($0.code, $0.inPlaceOfPrevious) } ?? [("those of `\(piece)`", false)]
                     }
                     // "`slow-down` in its place": an alternative too, outside parentheses.
                     if offset % 2 == 0, piece.hasPrefix(" in its place"), !codes.isEmpty { codes[codes.count - 1].1 = true }

@@ -80,6 +80,7 @@ import WordListFiles
         let words = try WordList.load(path: Fixtures.defaultWordsPath)
         var a = SeededGenerator(seed: 42), b = SeededGenerator(seed: 42)
         let first = ["house", "month", "ugly"]
-        #expect(Dealer(words: words).deal(count: 15, first: first, using: &a) == Dealer(words: words).deal(count: 15, first: first, using: &b))
+        #expect(Dealer(words: words).deal(count: 15, first: first, using: &a)
+                    == Dealer(words: words).deal(count: 15, first: first, using: &b))
     }
 }

@@ -18,7 +18,8 @@ import WordGame
         record.add(.init(verdicts: [.right, .wrong, .timeout, .away], milliseconds: [1, 2, 3, 4]))
         record.add(.init(verdicts: [.right, .right, nil, .wrong], milliseconds: [1, 2, 0, 4]))
         // The game ended before its third pair: only the pairs played have a tally.
-        #expect(record.pairTallies == [Self.tally(1, "one", right: 1, wrong: 1, timeout: 1), Self.tally(2, "two", right: 2, wrong: 1, timeout: 0)])
+        #expect(record.pairTallies == [Self.tally(1, "one", right: 1, wrong: 1, timeout: 1),
+                                       Self.tally(2, "two", right: 2, wrong: 1, timeout: 0)])
     }
 
     @Test func theShareMissedFirstThenTimeoutsThenThePairsPlace() {

@@ -13,7 +13,8 @@ import WordListFiles
                                           WordEntry(english: "dog", spanish: "chien")], from: "English", to: "Français")
         let stored = StoredWordList(list: list, saved: .init(date: "2026-03-02T09:41:07Z", key: "K7PXABCDEFGH"))
         let text = String(decoding: stored.fileBytes, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"wordgame_list": 1, "from": "English", "to": "Français", "saved": "2026-03-02T09:41:07Z", "key": "K7PXABCDEFGH","#))
+        #expect(text.hasPrefix(
+            #"{"wordgame_list": 1, "from": "English", "to": "Français", "saved": "2026-03-02T09:41:07Z", "key": "K7PXABCDEFGH","#))
         #expect(text.contains("\n  [\"the cat\", \"le chat\"],\n"), "one pair a line: \(text)")
         let back = try StoredWordList.parse(Data(stored.fileBytes))
         #expect(back.list.entries == list.entries && back.list.from == "English" && back.list.to == "Français")

@@ -18,7 +18,8 @@ extension PresentRenderer {
     static func hardest(_ state: PresentState, _ frame: inout Frame, _ body: Body, top: Int, page: Int) {
         let grid = hardestGrid(state, width: body.width - 2, height: body.bottom - top)
         let label = grid.label(page: page).map { " (\($0))" } ?? ""
-        let title = (state.gamesPlayed > 0 ? "The hardest pairs of game \(state.gamesPlayed)" : "The hardest pairs of the last game") + label
+        let game = state.gamesPlayed > 0 ? "game \(state.gamesPlayed)" : "the last game"
+        let title = "The hardest pairs of \(game)" + label
         frame.centre(title, row: top, left: body.left, width: body.width, .bold)
         guard !state.hardest.isEmpty else {
             return frame.centre("No pair of that game was played to its end.", row: top + 2, left: body.left, width: body.width)

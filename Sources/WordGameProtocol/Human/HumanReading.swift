@@ -196,7 +196,8 @@ struct HumanReading {
             lines += HumanBlocks.lists(run(from: index) { if case .list(let list) = $0 { list } else { nil } })
         case .skipped:
             if case .skipped? = previous { return }
-            let counted: Int? = batch[index...].lazy.compactMap { if case .uploaded(let summary) = $0 { summary.skipped } else { nil } }.first
+            let counted: Int? = batch[index...].lazy
+                .compactMap { if case .uploaded(let summary) = $0 { summary.skipped } else { nil } }.first
             lines += HumanBlocks.skipped(run(from: index) { if case .skipped(let line) = $0 { line } else { nil } }, of: counted)
         case .uploaded(let summary):
             lines.append(S.uploaded(summary))

@@ -96,7 +96,8 @@ extension Hub {
             return error(.uploadTooBig, ListTexts.tooManyPairs(reading.pairs.count, ListLimits.pairsPerList), to: id)
         }
         guard let from = reading.from, let to = reading.to else {
-            return outbox.send(skipped + [.error(ProtocolError(.badList, ListTexts.noLanguages(from: reading.from, to: reading.to)))], to: id)
+            let refusal = ProtocolError(.badList, ListTexts.noLanguages(from: reading.from, to: reading.to))
+            return outbox.send(skipped + [.error(refusal)], to: id)
         }
         guard !reading.pairs.isEmpty else {
             return outbox.send(skipped + [.error(ProtocolError(.badList, ListTexts.noPairs(skipped: reading.skipped.count)))], to: id)

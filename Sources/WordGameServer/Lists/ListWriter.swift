@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import WordGamePOSIX
 import WordListFiles
 
@@ -32,9 +31,12 @@ final class ListWriter: ListStore, @unchecked Sendable {
     func remove(name: String, ticket: Int) {
         let path = WordListFolder.path(of: name, in: folder), answer = self.answer
         queue.async {
-            let code: Int32 = unlink(path) == 0 ? 0 : errno
-            let problem: String? = code == 0 || code == ENOENT ? nil : "\(path): \(Errno.text(code))"
-            answer(ListStoreOutcome(ticket: ticket, problem: problem))
+            do throws(AtomicFile.Failure) {
+                try AtomicFile.remove(path)
+                answer(ListStoreOutcome(ticket: ticket, problem: nil))
+            } catch {
+                answer(ListStoreOutcome(ticket: ticket, problem: error.description))
+            }
         }
     }
 

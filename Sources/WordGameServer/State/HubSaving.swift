@@ -8,7 +8,8 @@ import WordGameProtocol
 extension Hub {
     func lessonState(savedAt: Double, serverID: String?) -> LessonState {
         affinity.check()
-        return LessonState(savedAt: savedAt, serverID: serverID, rooms: rooms.values.filter { !$0.isPractice }.sorted { $0.name < $1.name }.map(savedRoom))
+        let kept = rooms.values.filter { !$0.isPractice }.sorted { $0.name < $1.name }
+        return LessonState(savedAt: savedAt, serverID: serverID, rooms: kept.map(savedRoom))
     }
 
     private func savedRoom(_ room: Room) -> SavedRoom {

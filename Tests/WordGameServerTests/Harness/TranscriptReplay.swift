@@ -77,7 +77,9 @@ final class TranscriptReplay {
 
     /// `document` stands for `actual`, known before the transcript shows it.
     func bind(_ document: String, to actual: String) {
-        if !variables.contains(where: { $0.document == document }) { variables.append((document, NSRegularExpression.escapedPattern(for: actual))) }
+        if !variables.contains(where: { $0.document == document }) {
+            variables.append((document, NSRegularExpression.escapedPattern(for: actual)))
+        }
         bindings[document.uppercased()] = actual.uppercased()
     }
 
@@ -102,7 +104,9 @@ final class TranscriptReplay {
         guard !failed else { return }
         do {
             let left = try peer.unreadLines()
-            if !left.isEmpty { fail("after the transcript's last line, the server sent:\n  " + left.joined(separator: "\n  "), sourceLocation) }
+            if !left.isEmpty {
+                fail("after the transcript's last line, the server sent:\n  " + left.joined(separator: "\n  "), sourceLocation)
+            }
         } catch {
             fail("\(error)", sourceLocation)
         }

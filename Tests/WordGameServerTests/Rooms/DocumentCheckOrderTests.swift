@@ -39,6 +39,15 @@ import WordGameTestSupport
         "`RULES` with settings": ["not-in-room not-host": "hosting is in a room"],
         "answers": ["not-in-room no-round": "a pair is a room's", "not-playing already-answered": "only a player still in has answered",
                     "too-soon too-late": "the floor ends long before the deadline"],
+        "`START MISSED`": ["not-in-room game-on": "a game is a room's"],
+        "`UPLOAD`": ["not-in-room not-host": "hosting is in a room"],
+        "`LINE`": ["no-upload upload-too-big": "a LINE past the limits is one of an upload open"],
+        "`CHECK`": ["no-upload upload-too-big": "an upload too big stays open, discarded, until its CHECK or SAVE"],
+        "`SAVE`": ["no-upload upload-too-big": "an upload too big stays open, discarded, until its CHECK or SAVE",
+                   "too-many-lists list-not-saved": "a file is written only for a list the server may keep"],
+        "`DELETE`": ["not-in-room not-host": "hosting is in a room",
+                     "bad-list list-taken": "a name no list has is no server list, and has no key to be wrong",
+                     "list-in-use list-not-saved": "a file is deleted only when no room's rules name its list"],
     ]
 
     static let orders = W.document.checkOrders
@@ -62,16 +71,17 @@ import WordGameTestSupport
             for (earlier, later) in zip(chain, chain.dropFirst()) {
                 let together = mine.contains { $0.applying.contains(earlier) && $0.applying.contains(later) }
                 let why = Self.exclusive[order.label]?["\(earlier) \(later)"]
-                #expect(together != (why != nil), "\(order): \(earlier) and \(later) \(together ? "apply together in a case, yet are said not to" : "never apply together in a case")")
+                let wrong = together ? "apply together in a case, yet are said not to" : "never apply together in a case"
+                #expect(together != (why != nil), "\(order): \(earlier) and \(later) \(wrong)")
             }
         }
     }
 
-    /// `MODE`, `HELP`, `STATUS`, `PING`, `QUIT`: "none; they work in any state".
+    /// `MODE`, `HELP`, `STATUS`, `LISTS`, `PING`, `QUIT`: "none; they work in any state".
     @Test func theCommandsWithoutErrorsWorkInEveryState() throws {
         let none = try #require(Self.orders.first { $0.codes.isEmpty })
         let commands = ProtocolDocument.quoted(none.label)
-        #expect(commands == ["MODE", "HELP", "STATUS", "PING", "QUIT"])
+        #expect(commands == ["MODE", "HELP", "STATUS", "LISTS", "PING", "QUIT"])
         let states: [(String, () throws -> (HubWorld, HubWorld.Client))] = [
             ("outside", { let w = W.hub(); return (w, w.connect()) }),
             ("in a lobby", { let w = W.hub(); return (w, w.player("Ana")) }),
@@ -187,7 +197,10 @@ import WordGameTestSupport
         }
         let elsewhere = DirectoryAnswer.elsewhere(Elsewhere(host: "192.0.2.3", port: 4001, web: "")!)
 
-        add("`NAME`", ["already-in-room", "bad-name"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "NAME ThisNameIsWayTooLongTruly") }
+        add("`NAME`", ["already-in-room", "bad-name"]) {
+            let w = W.hub()
+            return W.reply(w, w.player("Ana"), "NAME ThisNameIsWayTooLongTruly")
+        }
         add("`NAME`", ["bad-name"]) { let w = W.hub(); return W.reply(w, w.connect(), "NAME ThisNameIsWayTooLongTruly") }
 
         // JOIN. A host of a room made with HOST may have no name: in a room, and nameless.
@@ -250,7 +263,10 @@ import WordGameTestSupport
         }
 
         // HOST <room> <key>
-        add("`HOST <room> <key>`", ["already-in-room", "bad-room"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "HOST b@d ABCDEFGHJKMN") }
+        add("`HOST <room> <key>`", ["already-in-room", "bad-room"]) {
+            let w = W.hub()
+            return W.reply(w, w.player("Ana"), "HOST b@d ABCDEFGHJKMN")
+        }
         add("`HOST <room> <key>`", ["bad-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "HOST b@d ABCDEFGHJKMN") }
         add("`HOST <room> <key>`", ["no-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "HOST k7px ABCDEFGHJKMN") }
         add("`HOST <room> <key>`", ["already-in-room", "bad-key"]) {
@@ -355,7 +371,10 @@ import WordGameTestSupport
         // RULES
         add("`RULES` alone", ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "RULES") }
         add("`RULES` with settings", ["not-in-room", "bad-rules"]) { let w = W.hub(); return W.reply(w, w.connect(), "RULES PAIRS 500") }
-        add("`RULES` with settings", ["not-host", "game-on", "bad-rules"]) { let (w, _, bo) = W.game(); return W.reply(w, bo, "RULES PAIRS 500") }
+        add("`RULES` with settings", ["not-host", "game-on", "bad-rules"]) {
+            let (w, _, bo) = W.game()
+            return W.reply(w, bo, "RULES PAIRS 500")
+        }
         add("`RULES` with settings", ["game-on", "bad-rules"]) { let (w, ana, _) = W.game(); return W.reply(w, ana, "RULES PAIRS 500") }
         add("`RULES` with settings", ["bad-rules"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "RULES PAIRS 500") }
 
@@ -428,6 +447,241 @@ import WordGameTestSupport
             return W.reply(w, ana, "n")
         }
         add("`LEAVE`", ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "LEAVE") }
+        return cases + missedCases() + practiceCases() + listCases()
+    }
+
+    /// `START MISSED`: `not-in-room`, `game-on`, `not-host`, `nothing-missed`, `no-players`.
+    static func missedCases() -> [Case] {
+        typealias H = HardestFlowTests
+        let label = "`START MISSED`"
+        /// Room `main` of Ana (its host) and Bo after a game Bo got wrong: there are words to play again.
+        func afterAGame() -> (HubWorld, ana: HubWorld.Client, bo: HubWorld.Client) {
+            let w = HubWorld(rules: H.rules)
+            let ana = w.player("Ana"), bo = w.player("Bo")
+            w.type("START", from: ana)
+            H.play(w, [(ana, [true, true, true]), (bo, [false, false, false])])
+            return (w, ana, bo)
+        }
+        return [
+            Case(label: label, applying: ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "START MISSED") },
+            Case(label: label, applying: ["game-on", "not-host"]) { let (w, _, bo) = W.game(); return W.reply(w, bo, "START MISSED") },
+            Case(label: label, applying: ["game-on"]) {
+                let (w, ana, bo) = afterAGame()
+                w.type("START", from: ana)
+                w.deliverTracked()
+                w.advance(by: 300)
+                w.answer(from: bo, rightly: false)
+                return W.reply(w, ana, "START MISSED")
+            },
+            Case(label: label, applying: ["not-host", "nothing-missed"]) {
+                let w = W.hub()
+                w.player("Ana")
+                return W.reply(w, w.player("Bo"), "START MISSED")
+            },
+            Case(label: label, applying: ["not-host"]) { let (w, _, bo) = afterAGame(); return W.reply(w, bo, "START MISSED") },
+            Case(label: label, applying: ["nothing-missed", "no-players"]) {
+                let w = W.hub()
+                return W.reply(w, try W.hosted(w).client, "START MISSED")
+            },
+            Case(label: label, applying: ["nothing-missed"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "START MISSED") },
+            Case(label: label, applying: ["no-players"]) {  // a room made with HOST whose class missed words, then left
+                let w = HubWorld(rules: H.rules)
+                let (host, _, _, players) = try H.classroom(w, ["Ana"])
+                w.type("START", from: host)
+                H.play(w, [(players[0], [false, true, true])])
+                w.type("LEAVE", from: players[0])
+                return W.reply(w, host, "START MISSED")
+            },
+        ]
+    }
+
+    /// `PRACTICE`: `already-in-room`, `bad-rules`, `too-many-rooms`.
+    static func practiceCases() -> [Case] {
+        let label = "`PRACTICE`"
+        /// A hub holding the most rooms a server has, and Ana in one of them.
+        func full() throws -> (HubWorld, ana: HubWorld.Client) {
+            let w = W.hub()
+            let ana = w.player("Ana")
+            for _ in 1..<GameSettings.defaultMaxRooms { _ = try W.hosted(w) }
+            #expect(w.hub.rooms.count == GameSettings.defaultMaxRooms)
+            return (w, ana)
+        }
+        return [
+            Case(label: label, applying: ["already-in-room", "bad-rules", "too-many-rooms"]) {
+                let (w, ana) = try full()
+                return W.reply(w, ana, "PRACTICE nosuch")
+            },
+            Case(label: label, applying: ["already-in-room"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "PRACTICE default") },
+            Case(label: label, applying: ["bad-rules", "too-many-rooms"]) {
+                let (w, _) = try full()
+                return W.reply(w, w.connect(), "PRACTICE nosuch")
+            },
+            Case(label: label, applying: ["bad-rules"]) { let w = W.hub(); return W.reply(w, w.connect(), "PRACTICE nosuch") },
+            Case(label: label, applying: ["too-many-rooms"]) {
+                let (w, _) = try full()
+                return W.reply(w, w.connect(), "PRACTICE default")
+            },
+        ]
+    }
+
+    /// `UPLOAD`, `LINE`, `CHECK`, `SAVE` and `DELETE`: the word list commands.
+    static func listCases() -> [Case] {
+        var cases: [Case] = []
+        func add(_ label: String, _ applying: Set<String>, _ run: @escaping () throws -> String) {
+            cases.append(Case(label: label, applying: applying, run: run))
+        }
+        /// A server whose own lists hold `animals`, and room `club` (made with JOIN) of Bo, whose rules name it.
+        func withAnimals(listStore: Bool = false) -> HubWorld {
+            let w = HubWorld(settings: GameSettings(words: TestServer.defaultWords, wordLists: ["animals": RoomRulesTests.animals]),
+                             listStore: listStore)
+            let bo = w.player("Bo", room: "club")
+            w.type("RULES LIST animals", from: bo)
+            return w
+        }
+        /// The most uploads a server has open, each of a host of its own.
+        func uploadsFull(_ w: HubWorld) throws {
+            for _ in 0..<ListLimits.uploadsOpen {
+                let host = try W.hosted(w).client
+                W.upload(w, host, "pets", [])
+                #expect(w.take(host) == ["OK UPLOAD"])
+            }
+        }
+        /// A server with its 100 lists besides `default`, saved by `host`: their keys, by name.
+        @discardableResult
+        func listsFull(_ w: HubWorld, by host: HubWorld.Client) throws -> [String: String] {
+            var keys: [String: String] = [:]
+            for index in 1...ListLimits.listsPerServer { keys["list\(index)"] = try W.saved(w, host, "list\(index)") }
+            return keys
+        }
+        /// An upload of `lines` without languages, whose header names none: too big (1,001 pairs), or no pair read.
+        func unplayable(_ w: HubWorld, _ host: HubWorld.Client, tooBig: Bool, as name: String = "pets") {
+            W.upload(w, host, name, tooBig ? (1...ListLimits.pairsPerList + 1).map { "w\($0),m\($0)" } : ["just one"], from: "", to: "")
+        }
+
+        // UPLOAD
+        add("`UPLOAD`", ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "UPLOAD pets English French") }
+        add("`UPLOAD`", ["not-host", "list-taken"]) {
+            let w = withAnimals()
+            return W.reply(w, w.player("Cy"), "UPLOAD animals English French")
+        }
+        add("`UPLOAD`", ["list-taken", "too-many-lists"]) {
+            let (w, _) = try W.listsFullWhilePetsIsSaved()
+            return W.reply(w, try W.hosted(w).client, "UPLOAD pets English French")
+        }
+        add("`UPLOAD`", ["list-taken", "server-full"]) {
+            let w = withAnimals()
+            try uploadsFull(w)
+            return W.reply(w, try W.hosted(w).client, "UPLOAD animals English French")
+        }
+        add("`UPLOAD`", ["too-many-lists", "server-full"]) {
+            let w = W.hub()
+            let keys = try listsFull(w, by: try W.hosted(w).client)
+            // The uploads open replace lists (with their keys): a new list's would not open.
+            for index in 1...ListLimits.uploadsOpen {
+                let host = try W.hosted(w).client
+                W.upload(w, host, "list\(index)", [], key: keys["list\(index)"])
+                #expect(w.take(host) == ["OK UPLOAD"])
+            }
+            return W.reply(w, try W.hosted(w).client, "UPLOAD one-more English French")
+        }
+        add("`UPLOAD`", ["server-full"]) {
+            let w = W.hub()
+            try uploadsFull(w)
+            return W.reply(w, try W.hosted(w).client, "UPLOAD pets English French")
+        }
+
+        // LINE
+        add("`LINE`", ["no-upload"]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, "LINE a,b") }
+        add("`LINE`", ["upload-too-big"]) {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            W.upload(w, host, "big", (1...ListLimits.linesPerUpload).map { "w\($0),m\($0)" })
+            return W.reply(w, host, "LINE one,too many")
+        }
+
+        // CHECK and SAVE: what CHECK checks, then SAVE's own.
+        for ending in ["CHECK", "SAVE"] {
+            let label = "`\(ending)`"
+            add(label, ["no-upload"]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, ending) }
+            add(label, ["upload-too-big", "bad-list"]) {
+                let w = W.hub()
+                let host = try W.hosted(w).client
+                unplayable(w, host, tooBig: true)
+                return W.reply(w, host, ending)
+            }
+            add(label, ["bad-list"]) {
+                let w = W.hub()
+                let host = try W.hosted(w).client
+                unplayable(w, host, tooBig: false)
+                return W.reply(w, host, ending)
+            }
+        }
+        add("`SAVE`", ["bad-list", "list-taken"]) {  // another host saved a list of that name meanwhile
+            let w = W.hub()
+            let late = try W.hosted(w).client
+            unplayable(w, late, tooBig: false)
+            try W.saved(w, try W.hosted(w).client, "pets")
+            return W.reply(w, late, "SAVE")
+        }
+        add("`SAVE`", ["list-taken"]) {
+            let w = W.hub()
+            let late = try W.hosted(w).client
+            W.upload(w, late, "pets")
+            try W.saved(w, try W.hosted(w).client, "pets")
+            return W.reply(w, late, "SAVE")
+        }
+        add("`SAVE`", ["list-taken", "too-many-lists"]) {
+            let (w, waiting) = try W.listsFullWhilePetsIsSaved()
+            return W.reply(w, waiting, "SAVE")
+        }
+        add("`SAVE`", ["too-many-lists"]) {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            for index in 1..<ListLimits.listsPerServer { try W.saved(w, host, "list\(index)") }
+            let late = try W.hosted(w).client
+            W.upload(w, late, "one-more")
+            try W.saved(w, host, "list100")
+            return W.reply(w, late, "SAVE")
+        }
+        add("`SAVE`", ["list-not-saved"]) {
+            let w = HubWorld(listStore: true)
+            let host = try W.hosted(w).client
+            W.upload(w, host, "pets")
+            w.type("SAVE", from: host)
+            w.answerListStore(problem: "lists/pets.json: No space left on device")
+            return w.take(host).last ?? ""
+        }
+
+        // DELETE
+        add("`DELETE`", ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "DELETE pets ABCDEFGHJKMN") }
+        add("`DELETE`", ["not-host", "bad-list"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "DELETE ghosts ABCDEFGHJKMN") }
+        add("`DELETE`", ["bad-list"]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, "DELETE ghosts ABCDEFGHJKMN") }
+        add("`DELETE`", ["list-taken", "list-in-use"]) {  // a server's list that a room plays
+            let w = withAnimals()
+            return W.reply(w, try W.hosted(w).client, "DELETE animals ABCDEFGHJKMN")
+        }
+        add("`DELETE`", ["list-taken", "list-in-use"]) {  // a saved list that a room plays, with a wrong key
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            try W.saved(w, host, "pets")
+            w.type("RULES LIST pets", from: host)
+            return W.reply(w, host, "DELETE pets ABCDEFGHJKMN")
+        }
+        add("`DELETE`", ["list-in-use"]) {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            let key = try W.saved(w, host, "pets")
+            w.type("RULES LIST pets", from: host)
+            return W.reply(w, host, "DELETE pets \(key)")
+        }
+        add("`DELETE`", ["list-not-saved"]) {
+            let w = HubWorld(listStore: true)
+            let host = try W.hosted(w).client
+            let key = try W.saved(w, host, "pets")
+            w.type("DELETE pets \(key)", from: host)
+            w.answerListStore(problem: "lists/pets.json: Read-only file system")
+            return w.take(host).last ?? ""
+        }
         return cases
     }
 }

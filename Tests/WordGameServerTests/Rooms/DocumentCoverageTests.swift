@@ -13,30 +13,53 @@ import WordGameTestSupport
         let heading: String
         let holding: String
         let checkedBy: String
+
+        init(_ heading: String, _ holding: String, _ checkedBy: String) {
+            self.heading = heading
+            self.holding = holding
+            self.checkedBy = checkedBy
+        }
+
+        /// Whether `block` is the one this entry names.
+        func names(_ block: ProtocolDocument.Block) -> Bool {
+            block.heading.hasPrefix(heading) && block.lines.contains { $0.contains(holding) }
+        }
     }
 
     static let checked: [Entry] = [
-        Entry(heading: "### Human mode and machine mode", holding: "Pair 2 of 4: old = viejo", checkedBy: "DocumentGameTranscriptTests.section1sSentencesOfAPair"),
-        Entry(heading: "### Human mode and machine mode", holding: "> NAME Bo", checkedBy: "DocumentGameTranscriptTests.section1sPersonAtNc"),
-        Entry(heading: "### NAME", holding: "ERROR bad-name", checkedBy: "ProtocolTruthTests.theBadNameTextsAreTheOnesNAMEShows"),
-        Entry(heading: "### STOP", holding: "> STOP", checkedBy: "ProtocolDriftTests.anAutoStartCountdownIsNotStoppedAndItsTextsAreTheDocuments"),
-        Entry(heading: "### RULES", holding: "rules out 2", checkedBy: "DocumentRoomTranscriptTests.section4sExampleSettingsAreTaken"),
-        Entry(heading: "### RULES", holding: "> RULES PAIRS 500", checkedBy: "DocumentRoomTranscriptTests.section4sRulesInMachineMode"),
-        Entry(heading: "### RULES", holding: "Word lists (the host picks one with RULES):", checkedBy: "DocumentRoomTranscriptTests.section4sRulesAtNc"),
-        Entry(heading: "### RESUME", holding: "> RESUME ", checkedBy: "DocumentGameTranscriptTests.section4sResume"),
-        Entry(heading: "### A fleet of servers", holding: "> JOIN R976", checkedBy: "DocumentRoomTranscriptTests.aFleetsMovedTranscript"),
-        Entry(heading: "### A fleet of servers", holding: "> RESUME 8U3D4TWJ", checkedBy: "DocumentRoomTranscriptTests.aFleetsGoneTranscript"),
-        Entry(heading: "### RULES: the rules of the room's next game", holding: "RULES 10 8000 0",
-              checkedBy: "DocumentRoomTranscriptTests.section4sRulesInMachineMode"),
-        Entry(heading: "## 9.", holding: "wordgame-server --bind", checkedBy: "DocumentGameTranscriptTests.section9sTwoPlayerGame (its flags)"),
-        Entry(heading: "## 9.", holding: "> NAME Ana", checkedBy: "DocumentGameTranscriptTests.section9sTwoPlayerGame"),
-        Entry(heading: "## 9.", holding: "> name Bo", checkedBy: "DocumentGameTranscriptTests.section9sTwoPlayerGame"),
-        Entry(heading: "### The handshake", holding: "GET /ws HTTP/1.1", checkedBy: "WebHardeningTests.theDocumentsHandshakeIsUpgraded"),
+        Entry("### Human mode and machine mode", "Pair 2 of 4: old = viejo", "DocumentGameTranscriptTests.section1sSentencesOfAPair"),
+        Entry("### Human mode and machine mode", "> NAME Bo", "DocumentGameTranscriptTests.section1sPersonAtNc"),
+        Entry("### NAME", "ERROR bad-name", "ProtocolTruthTests.theBadNameTextsAreTheOnesNAMEShows"),
+        Entry("### START", "> START MISSED", "MissedOverTheWireTests.startMissedDealsTheMissedWordsFirstAsProtocolMdShows"),
+        Entry("### STOP", "> STOP", "ProtocolDriftTests.anAutoStartCountdownIsNotStoppedAndItsTextsAreTheDocuments"),
+        Entry("### RULES", "rules out 2", "DocumentRoomTranscriptTests.section4sExampleSettingsAreTaken"),
+        Entry("### RULES", "> RULES PAIRS 500", "DocumentRoomTranscriptTests.section4sRulesInMachineMode"),
+        Entry("### RULES", "Word lists (the host picks one with RULES):", "DocumentRoomTranscriptTests.section4sRulesAtNc"),
+        Entry("### PRACTICE", "> PRACTICE default", "MissedOverTheWireTests.practiceStartsAGameAtOnceAsProtocolMdShows"),
+        Entry("### Word lists", "> UPLOAD animals \"\" \"\"", "ListsProtocolExampleTests.theMachineExampleIsWhatTheServerSends"),
+        Entry("### Word lists", "> UPLOAD fruit English German", "ListsProtocolExampleTests.theHumanExampleIsWhatAPersonAtNcReads"),
+        Entry("### RESUME", "> RESUME ", "DocumentGameTranscriptTests.section4sResume"),
+        Entry("### A fleet of servers", "> JOIN R976", "DocumentRoomTranscriptTests.aFleetsMovedTranscript"),
+        Entry("### A fleet of servers", "> RESUME 8U3D4TWJ", "DocumentRoomTranscriptTests.aFleetsGoneTranscript"),
+        Entry("### LANGUAGES", "LANGUAGES \"Deutsch\"", "DocumentRoomTranscriptTests.section5sLanguagesLines"),
+        Entry("### RULES: the rules of the room's next game", "RULES 10 8000 0", "DocumentRoomTranscriptTests.section4sRulesInMachineMode"),
+        Entry("### LIST: a list and its languages", "LIST \"default\" 365",
+              "ListsProtocolExampleTests.theMachineExampleIsWhatTheServerSends (its lines are the run's)"),
+        Entry("### SKIPPED", "SKIPPED 4 columns",
+              "ListsProtocolExampleTests.theMachineExampleIsWhatTheServerSends (its lines are the run's)"),
+        Entry("### HARDEST", "HARDEST 1 2 \"old\"", "MissedOverTheWireTests.aViewerReadsTheHardestPairsAfterTheRankingAsProtocolMdShows"),
+        Entry("### HARDEST", "The pairs of the last game, hardest first:",
+              "MissedOverTheWireTests.aViewerReadsTheHardestPairsAfterTheRankingAsProtocolMdShows (its person at nc)"),
+        Entry("## 9.", "wordgame-server --bind", "DocumentGameTranscriptTests.section9sTwoPlayerGame (its flags)"),
+        Entry("## 9.", "> NAME Ana", "DocumentGameTranscriptTests.section9sTwoPlayerGame"),
+        Entry("## 9.", "> name Bo", "DocumentGameTranscriptTests.section9sTwoPlayerGame"),
+        Entry("### The handshake", "GET /ws HTTP/1.1", "WebHardeningTests.theDocumentsHandshakeIsUpgraded"),
     ]
 
     static let unchecked: [Entry] = [
-        Entry(heading: "## 6. States", holding: "OUTSIDE --JOIN--> LOBBY", checkedBy: "a diagram of the states, not lines; the states' changes are the room tests'"),
-        Entry(heading: "## 7. Timing", holding: "REVEAL spread across 16 players", checkedBy: "a measurement of the release build (wordgame-bench fairness), not a test's"),
+        Entry("## 6. States", "OUTSIDE --JOIN--> LOBBY", "a diagram of the states, not lines; the states' changes are the room tests'"),
+        Entry("## 7. Timing", "REVEAL spread across 16 players",
+              "a measurement of the release build (wordgame-bench fairness), not a test's"),
     ]
 
     static let document = ProtocolDocument.repository
@@ -52,11 +75,11 @@ import WordGameTestSupport
     @Test func everyTranscriptAndBlockOfServerLinesIsCheckedOrListed() {
         let listed = Self.checked + Self.unchecked
         for block in Self.document.blocks where block.isTranscript || Self.isServerLines(block) {
-            let entries = listed.filter { entry in block.heading.hasPrefix(entry.heading) && block.lines.contains { $0.contains(entry.holding) } }
+            let entries = listed.filter { $0.names(block) }
             #expect(entries.count == 1, "\(block): \(block.lines.first ?? "") is neither checked by a test nor listed here")
         }
         for entry in listed {
-            let blocks = Self.document.blocks.filter { $0.heading.hasPrefix(entry.heading) && $0.lines.contains { $0.contains(entry.holding) } }
+            let blocks = Self.document.blocks.filter(entry.names)
             #expect(blocks.count == 1, "\(entry.heading), \(entry.holding): \(blocks.count) blocks")
         }
     }
@@ -66,9 +89,7 @@ import WordGameTestSupport
     @Test func theSyntaxLinesNameEveryCommandAndMessage() {
         // Syntax lines: the blocks that are no example of the inventory above.
         let examples = Self.checked + Self.unchecked
-        let blocks = Self.document.blocks.filter { block in
-            !examples.contains { entry in block.heading.hasPrefix(entry.heading) && block.lines.contains { $0.contains(entry.holding) } }
-        }
+        let blocks = Self.document.blocks.filter { block in !examples.contains { $0.names(block) } }
         let commandLines = blocks.filter { $0.section.hasPrefix("## 4.") }.flatMap(\.lines)
             .flatMap { $0.components(separatedBy: " | ") }.filter { !$0.isEmpty }
         let spelled = Set(commandLines.map { String($0.prefix { $0 != " " }) })

@@ -37,12 +37,13 @@ import WordGameTestSupport
         #expect(Set(Self.rows.map(\.code)).count == Self.rows.count, "a code twice in the table")
     }
 
-    /// Every condition each row names is brought about, and answered with that row's code.
+    /// Every condition each row names is brought about, and answered with that row's code (the conditions of a
+    /// row over the wire that the hub can bring about too, `WATCH` and `UPLOAD` of `server-full`, here as well).
     @Test func everyRowsConditionsGetItsCode() throws {
         let cases = Self.cases()
-        for row in Self.rows where !Self.overTheWire.contains(row.code) {
+        for row in Self.rows {
             let mine = cases.filter { $0.code == row.code }
-            #expect(!mine.isEmpty, "no case for \(row)")
+            #expect(!mine.isEmpty || Self.overTheWire.contains(row.code), "no case for \(row)")
             for test in mine {
                 let reply = try test.run()
                 #expect(reply.hasPrefix("ERROR \(row.code) \""), "\(test): \(reply)")
@@ -78,7 +79,9 @@ import WordGameTestSupport
 
     static func cases() -> [Case] {
         var cases: [Case] = []
-        func add(_ code: String, _ covers: [String] = [], _ run: @escaping () throws -> String) { cases.append(Case(code: code, covers: covers, run: run)) }
+        func add(_ code: String, _ covers: [String] = [], _ run: @escaping () throws -> String) {
+            cases.append(Case(code: code, covers: covers, run: run))
+        }
 
         add("unknown-command") { let w = W.hub(); return W.reply(w, w.connect(), "x") }
         add("unknown-command") { let w = W.hub(); return W.reply(w, w.connect(), "\u{1B}[A") }  // ↑: a key that does not answer
@@ -88,7 +91,8 @@ import WordGameTestSupport
             add("bad-argument", [example]) { let (w, ana, _) = W.game(); return W.reply(w, ana, example) }
         }
 
-        for name in ["\"\"", "ThisNameIsWayTooLongTruly", "李小龍王大明張三李", String(repeating: "e\u{301}\u{302}\u{303}", count: 10), "Ana\u{202E}x"] {
+        for name in ["\"\"", "ThisNameIsWayTooLongTruly", "李小龍王大明張三李", String(repeating: "e\u{301}\u{302}\u{303}", count: 10),
+                     "Ana\u{202E}x"] {
             add("bad-name") { let w = W.hub(); return W.reply(w, w.connect(), "NAME \(name)") }
         }
         for lookalike in ["ANA", "Аna", "Ａｎａ"] {  // case, a Cyrillic А, fullwidth
@@ -134,17 +138,17 @@ import WordGameTestSupport
             w.type("NAME Bo", from: bo)
             return W.reply(w, bo, "JOIN \(room)")
         }
-        add("too-many-rooms") {
-            let row = rows.first { $0.code == "too-many-rooms" }
-            #expect(row?.when.contains("2,000") == true && GameSettings.defaultMaxRooms == 2_000)
-            let w = W.hub()
-            for _ in 0..<GameSettings.defaultMaxRooms { _ = try W.hosted(w) }
-            #expect(w.hub.rooms.count == 2_000)
-            let bo = w.connect()
-            w.type("NAME Bo", from: bo)
-            let join = W.reply(w, bo, "JOIN friends")
-            #expect(join.hasPrefix("ERROR too-many-rooms "), "JOIN: \(join)")
-            return W.reply(w, w.connect(), "HOST")
+        for (line, command) in [("JOIN friends", "JOIN"), ("HOST", "HOST"), ("PRACTICE default", "PRACTICE")] {
+            add("too-many-rooms", [command]) {
+                let row = rows.first { $0.code == "too-many-rooms" }
+                #expect(row?.when.contains("2,000") == true && GameSettings.defaultMaxRooms == 2_000)
+                let w = W.hub()
+                for _ in 0..<GameSettings.defaultMaxRooms { _ = try W.hosted(w) }
+                #expect(w.hub.rooms.count == 2_000)
+                let bo = w.connect()
+                w.type("NAME Bo", from: bo)
+                return W.reply(w, bo, line)
+            }
         }
         add("bad-key", ["HOST <room> <key>"]) {
             let w = W.hub()
@@ -152,18 +156,37 @@ import WordGameTestSupport
             return W.reply(w, w.connect(), "HOST \(room) ABCDEFGHJKMN")
         }
 
-        for (line, covers) in [("START", ["START"]), ("y", []), ("LOCK", []), ("RULES", ["RULES"]), ("LEAVE", ["LEAVE"])] {
+        for (line, covers) in [("START", ["START"]), ("y", []), ("LOCK", []), ("RULES", ["RULES"]), ("LEAVE", ["LEAVE"]),
+                               ("UPLOAD pets English French", ["UPLOAD"]), ("DELETE pets ABCDEFGHJKMN", ["DELETE"])] {
             add("not-in-room", covers) { let w = W.hub(); return W.reply(w, w.connect(), line) }
         }
-        for (line, covers) in [("JOIN", ["JOIN"]), ("HOST", ["HOST"]), ("WATCH", ["WATCH"]), ("NAME Ana", ["NAME"])] {
+        for (line, covers) in [("JOIN", ["JOIN"]), ("HOST", ["HOST"]), ("WATCH", ["WATCH"]), ("NAME Ana", ["NAME"]),
+                               ("PRACTICE default", ["PRACTICE"])] {
             add("already-in-room", covers) { let w = W.hub(); return W.reply(w, w.player("Bo"), line) }
         }
-        for (line, covers) in [("START", ["START"]), ("LOCK", []), ("RULES PAIRS 3", ["RULES"])] {
+        for (line, covers) in [("START", ["START"]), ("START MISSED", ["START MISSED"]), ("LOCK", []), ("RULES PAIRS 3", ["RULES"])] {
             add("not-host", covers) {
                 let w = W.hub()
                 w.player("Ana")
                 return W.reply(w, w.player("Bo"), line)
             }
+        }
+        // The list commands: "by anyone but the host of a room made with HOST (a player, a viewer, the host of a room
+        // made with JOIN)".
+        for (line, command) in [("UPLOAD pets English French", "UPLOAD"), ("DELETE pets ABCDEFGHJKMN", "DELETE")] {
+            add("not-host", [command, "HOST"]) {  // a player of a room made with HOST
+                let w = W.hub()
+                let (_, room, _) = try W.hosted(w)
+                return W.reply(w, w.player("Bo", room: room), line)
+            }
+            add("not-host", [command, "HOST"]) {  // its viewer
+                let w = W.hub()
+                let (_, room, _) = try W.hosted(w)
+                let viewer = w.connect()
+                w.type("WATCH \(room)", from: viewer)
+                return W.reply(w, viewer, line)
+            }
+            add("not-host", [command, "JOIN"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), line) }
         }
         add("no-players", ["START"]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, "START") }
         add("no-such-player", ["KICK <name>"]) {
@@ -173,6 +196,7 @@ import WordGameTestSupport
             return W.reply(w, ana, "KICK Cy")
         }
         add("game-on", ["START"]) { let (w, ana, _) = W.game(); return W.reply(w, ana, "START") }
+        add("game-on", ["START MISSED"]) { let (w, ana, _) = W.game(); return W.reply(w, ana, "START MISSED") }
         add("game-on", ["RULES"]) { let (w, ana, _) = W.game(); return W.reply(w, ana, "RULES PAIRS 3") }
         add("game-on", ["RULES"]) {
             let w = HubWorld(startDelayMilliseconds: 5_000)  // the start delay of the host's START
@@ -255,6 +279,14 @@ import WordGameTestSupport
             }
             return W.reply(w, w.connect(), "WATCH \(room)")
         }
+        add("server-full", ["UPLOAD"]) {
+            let w = W.hub()
+            for _ in 0..<ListLimits.uploadsOpen {
+                #expect(W.reply(w, try W.hosted(w).client, "UPLOAD pets English French") == "OK UPLOAD")
+            }
+            #expect(rows.first { $0.code == "server-full" }?.when.contains("32 uploads") == true && ListLimits.uploadsOpen == 32)
+            return W.reply(w, try W.hosted(w).client, "UPLOAD pets English French")
+        }
 
         add("bad-code", ["RESUME <code>"]) { let w = W.hub(); return W.reply(w, w.connect(), "RESUME AAAAAAAA") }
         add("bad-code", ["RESUME <code>"]) {  // the grace ran out
@@ -282,6 +314,7 @@ import WordGameTestSupport
         for line in ["RULES PAIRS 500", "RULES LIST nosuch"] {
             add("bad-rules", ["RULES"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), line) }
         }
+        add("bad-rules", ["PRACTICE"]) { let w = W.hub(); return W.reply(w, w.connect(), "PRACTICE nosuch") }
         add("slow-down", ["RESUME"]) {
             let w = W.hub()
             let guesser = w.connect()
@@ -342,6 +375,186 @@ import WordGameTestSupport
                 return w.take(bo).last ?? ""
             }
         }
+        cases += listCases() + missedCases()
         return cases
+    }
+
+    /// The word list commands' rows (Protocol.md §4, "Word lists"), through the hub and its list store.
+    static func listCases() -> [Case] {
+        var cases: [Case] = []
+        func add(_ code: String, _ covers: [String] = [], _ run: @escaping () throws -> String) {
+            cases.append(Case(code: code, covers: covers, run: run))
+        }
+        /// A server whose own lists (`SERVER`) hold `animals`.
+        func withAnimals(listStore: Bool = false) -> HubWorld {
+            HubWorld(settings: GameSettings(words: TestServer.defaultWords, wordLists: ["animals": RoomRulesTests.animals]),
+                     listStore: listStore)
+        }
+        /// The reply to `line` once the upload of `lines` (languages `from`, `to`) is open.
+        func ending(_ line: String, _ lines: [String], from: String = "English", to: String = "French") throws -> String {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            W.upload(w, host, "pets", lines, from: from, to: to)
+            return W.reply(w, host, line)
+        }
+
+        add("bad-list", ["CHECK"]) { try ending("CHECK", ["just one", "cell"]) }  // no pair read
+        add("bad-list", ["SAVE"]) { try ending("SAVE", ["cat,chat"]) }  // no word with a wrong translation to show
+        add("bad-list", ["CHECK"]) { try ending("CHECK", ["cat,chat", "dog,chien"], from: "", to: "") }  // no languages
+        add("bad-list", ["DELETE"]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, "DELETE ghosts ABCDEFGHJKMN") }
+
+        add("list-taken", ["UPLOAD"]) { let w = withAnimals(); return W.reply(w, try W.hosted(w).client, "UPLOAD animals English French") }
+        for key in ["", " ABCDEFGHJKMN"] {  // a saved list without its key, with a wrong one
+            add("list-taken", ["UPLOAD"]) {
+                let w = W.hub()
+                try W.saved(w, try W.hosted(w).client, "pets")
+                return W.reply(w, try W.hosted(w).client, "UPLOAD pets English French" + key)
+            }
+        }
+        add("list-taken", ["UPLOAD"]) {  // a list being saved that moment
+            let w = HubWorld(listStore: true)
+            let saving = try W.hosted(w).client
+            W.upload(w, saving, "pets")
+            w.type("SAVE", from: saving)
+            return W.reply(w, try W.hosted(w).client, "UPLOAD pets English French")
+        }
+        add("list-taken", ["SAVE"]) {  // another host saved a list of that name meanwhile
+            let w = W.hub()
+            let late = try W.hosted(w).client
+            W.upload(w, late, "pets")
+            try W.saved(w, try W.hosted(w).client, "pets")
+            return W.reply(w, late, "SAVE")
+        }
+        add("list-taken", ["SAVE"]) {  // …and is saving it that moment
+            let w = HubWorld(listStore: true)
+            let late = try W.hosted(w).client
+            W.upload(w, late, "pets")
+            let saving = try W.hosted(w).client
+            W.upload(w, saving, "pets")
+            w.type("SAVE", from: saving)
+            return W.reply(w, late, "SAVE")
+        }
+        add("list-taken", ["DELETE"]) { let w = withAnimals(); return W.reply(w, try W.hosted(w).client, "DELETE animals ABCDEFGHJKMN") }
+        add("list-taken", ["DELETE"]) {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            try W.saved(w, host, "pets")
+            return W.reply(w, host, "DELETE pets ABCDEFGHJKMN")
+        }
+        add("list-taken", ["DELETE"]) {  // being replaced that moment
+            let w = HubWorld(listStore: true)
+            let host = try W.hosted(w).client
+            let key = try W.saved(w, host, "pets")
+            let other = try W.hosted(w).client
+            W.upload(w, other, "pets", key: key)
+            w.type("SAVE", from: other)
+            return W.reply(w, host, "DELETE pets \(key)")
+        }
+
+        add("too-many-lists", ["UPLOAD"]) {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            for index in 1...ListLimits.listsPerServer { try W.saved(w, host, "list\(index)") }
+            #expect(rows.first { $0.code == "too-many-lists" }?.when.contains("100 lists") == true && ListLimits.listsPerServer == 100)
+            return W.reply(w, host, "UPLOAD one-more English French")
+        }
+        add("too-many-lists", ["SAVE"]) {  // the 100th list was saved meanwhile
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            for index in 1..<ListLimits.listsPerServer { try W.saved(w, host, "list\(index)") }
+            let late = try W.hosted(w).client
+            W.upload(w, late, "one-more")
+            try W.saved(w, host, "list100")
+            return W.reply(w, late, "SAVE")
+        }
+
+        add("upload-too-big", ["LINE"]) {  // past 1,200 lines
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            W.upload(w, host, "big", (1...ListLimits.linesPerUpload).map { "w\($0),m\($0)" })
+            #expect(rows.first { $0.code == "upload-too-big" }?.when.contains("1,200 lines or 256 KiB") == true
+                        && ListLimits.linesPerUpload == 1_200 && ListLimits.bytesPerUpload == 256 * 1024)
+            return W.reply(w, host, "LINE one,too many")
+        }
+        add("upload-too-big", ["LINE"]) {  // past 256 KiB
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            let side = String(repeating: "x", count: 200)
+            W.upload(w, host, "big", Array(repeating: "\(side),\(side)", count: ListLimits.bytesPerUpload / (2 * 200 + 1)))
+            return W.reply(w, host, "LINE \(side),\(side)")
+        }
+        add("upload-too-big", ["CHECK"]) {  // of such an upload
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            W.upload(w, host, "big", (1...ListLimits.linesPerUpload + 1).map { "w\($0),m\($0)" })
+            return W.reply(w, host, "CHECK")
+        }
+        add("upload-too-big", ["SAVE"]) {  // of more than 1,000 pairs
+            #expect(rows.first { $0.code == "upload-too-big" }?.when.contains("more than 1,000 pairs") == true
+                        && ListLimits.pairsPerList == 1_000)
+            return try ending("SAVE", (1...ListLimits.pairsPerList + 1).map { "w\($0),m\($0)" })
+        }
+
+        for line in ["LINE a,b", "CHECK", "SAVE"] {
+            add("no-upload", [String(line.prefix { $0 != " " })]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, line) }
+        }
+
+        add("list-in-use", ["DELETE"]) {
+            let w = W.hub()
+            let host = try W.hosted(w).client
+            let key = try W.saved(w, host, "pets")
+            w.type("RULES LIST pets", from: host)
+            return W.reply(w, host, "DELETE pets \(key)")
+        }
+
+        add("list-not-saved", ["SAVE"]) {
+            let w = HubWorld(listStore: true)
+            let host = try W.hosted(w).client
+            W.upload(w, host, "pets")
+            w.type("SAVE", from: host)
+            w.answerListStore(problem: "lists/pets.json: Permission denied")
+            return w.take(host).last ?? ""
+        }
+        add("list-not-saved", ["DELETE"]) {
+            let w = HubWorld(listStore: true)
+            let host = try W.hosted(w).client
+            let key = try W.saved(w, host, "pets")
+            w.type("DELETE pets \(key)", from: host)
+            w.answerListStore(problem: "lists/pets.json: Permission denied")
+            return w.take(host).last ?? ""
+        }
+        return cases
+    }
+
+    /// `nothing-missed`: "no game yet, nobody missed a pair, or none of the missed words is in the list now".
+    static func missedCases() -> [Case] {
+        typealias H = HardestFlowTests
+        func room() throws -> (HubWorld, host: HubWorld.Client, ana: HubWorld.Client) {
+            let world = HubWorld(settings: GameSettings(words: TestServer.defaultWords, wordLists: ["animals": RoomRulesTests.animals],
+                                                        rules: H.rules, seed: 1, startDelayMilliseconds: 0))
+            let (host, _, _, players) = try H.classroom(world, ["Ana"])
+            return (world, host, players[0])
+        }
+        return [
+            Case(code: "nothing-missed", covers: ["START MISSED"]) {
+                let (w, host, _) = try room()
+                return W.reply(w, host, "START MISSED")
+            },
+            Case(code: "nothing-missed", covers: ["START MISSED"]) {
+                let (w, host, ana) = try room()
+                w.type("START", from: host)
+                H.play(w, [(ana, [true, true, true])])
+                return W.reply(w, host, "START MISSED")
+            },
+            Case(code: "nothing-missed", covers: ["START MISSED"]) {
+                let (w, host, ana) = try room()
+                w.type("START", from: host)
+                H.play(w, [(ana, [false, true, true])])
+                w.type("RULES LIST animals", from: host)
+                let reply = W.reply(w, host, "START MISSED")
+                #expect(reply.contains("None of the words missed in the last game is in list animals"), "\(reply)")
+                return reply
+            },
+        ]
     }
 }

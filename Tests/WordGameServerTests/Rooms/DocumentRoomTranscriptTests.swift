@@ -46,7 +46,8 @@ import WordGameTestSupport
         }
     }
 
-    /// §4 RULES at `nc`: `RULES` alone as a list, and the host's change as one sentence (the same in §5 RULES).
+    /// §4 RULES at `nc`: `RULES` alone as a list, and the host's change as one sentence (the same in §5 RULES),
+    /// after the sentence of the list's languages.
     @Test func section4sRulesAtNc() throws {
         let world = try Self.rulesWorld()
         let ana = world.player("Ana", room: "lab")
@@ -58,11 +59,29 @@ import WordGameTestSupport
         world.type("RULES", from: bo)
         replay.finish()
         // "Anyone in the room at `nc` reads the change as `Rules: 10 pairs, …`": the sentence, in backticks.
-        let sentence = try #require(ProtocolDocument.quoted(DocumentWorld.document.paragraph(before: block)).first { $0.hasPrefix("Rules: 10 pairs") })
-        #expect(ProtocolDocument.quoted(DocumentWorld.document.section("### RULES: the rules of the room's next game").joined(separator: " "))
-            .contains(sentence))
+        let paragraph = DocumentWorld.document.paragraph(before: block)
+        let sentence = try #require(ProtocolDocument.quoted(paragraph).first { $0.hasPrefix("Rules: 10 pairs") })
+        let section5 = DocumentWorld.document.section("### RULES: the rules of the room's next game").joined(separator: " ")
+        #expect(ProtocolDocument.quoted(section5).contains(sentence))
+        #expect(paragraph.contains("after the languages' sentence"), "\(paragraph)")
+        let languages = try #require(block.lines.first { $0.hasPrefix("Each pair: ") })
         world.type("RULES PAIRS 10 SECONDS 8 OUT NEVER LIST animals", from: ana)
-        world.expect(bo, [sentence])
+        world.expect(bo, [languages, sentence])
+    }
+
+    /// §5 LANGUAGES's example lines, each sent by the server: the original list's, on entering a room, and that of
+    /// a list saved with a header row naming its languages in their own names, once the room's rules choose it.
+    @Test func section5sLanguagesLines() throws {
+        let examples = try DocumentWorld.block("### LANGUAGES", "LANGUAGES \"Deutsch\"").lines
+        #expect(examples.count == 2)
+        let world = HubWorld()
+        let host = world.connect()
+        world.type("HOST", from: host)
+        DocumentWorld.upload(world, host, "wortschatz", ["Deutsch\t日本語", "die Katze\t猫", "der Hund\t犬", "der Vogel\t鳥"],
+                             from: "", to: "")
+        world.type("SAVE", from: host)
+        world.type("RULES LIST wortschatz", from: host)
+        for line in examples { #expect(host.transcript.contains(line), "§5 LANGUAGES shows \(line)") }
     }
 
     /// §4 "A fleet of servers": Bo, a program at the second server, joins a room the directory says is at the
@@ -95,7 +114,8 @@ import WordGameTestSupport
         let machine = world.connect()
         world.type("WATCH 8K3X", from: machine)
         world.answerDirectory(.findRoom("8k3x"), .gone)
-        let watchText = try #require(block.lines.first { $0.contains("type WATCH and its code") }).replacingOccurrences(of: "Sorry: ", with: "")
+        let watchText = try #require(block.lines.first { $0.contains("type WATCH and its code") })
+            .replacingOccurrences(of: "Sorry: ", with: "")
         #expect(world.take(machine).last == "ERROR room-gone \"\(watchText)\"")
     }
 }

@@ -45,7 +45,8 @@ import WordGameTestSupport
             let keyword = String(line.prefix { $0 != " " })
             guard keyword != "END" else { continue }
             guard let found = order[place...].firstIndex(of: keyword) else {
-                Issue.record("\(what): \(line) comes where the list has no \(keyword) (list: \(order), at \(place))", sourceLocation: sourceLocation)
+                Issue.record("\(what): \(line) comes where the list has no \(keyword) (list: \(order), at \(place))",
+                             sourceLocation: sourceLocation)
                 return matched
             }
             place = found
@@ -141,9 +142,26 @@ import WordGameTestSupport
         countdown.type("START", from: teacher.client)
         countdown.drop(teacher.client)
         let again = countdown.connect()
-        matched.formUnion(Self.expectInOrder(try Self.hostIsBack(Self.lines(countdown, again, "HOST \(teacher.room) \(teacher.key)")), order,
+        matched.formUnion(Self.expectInOrder(try Self.hostIsBack(Self.lines(countdown, again, "HOST \(teacher.room) \(teacher.key)")),
+                                             order,
                                              "HOST <room> <key> during a countdown"))
+        // …and between games, once the room has played one: the last game's pairs.
+        let (between, classroom) = try Self.afterAGame()
+        between.drop(classroom.host)
+        matched.formUnion(Self.expectInOrder(try Self.hostIsBack(Self.lines(between, between.connect(),
+                                                                            "HOST \(classroom.room) \(classroom.key)")),
+                                             order, "HOST <room> <key> between games"))
         #expect(matched == Set(order), "never sent: \(Set(order).subtracting(matched))")
+    }
+
+    /// A room made with HOST whose class (Ana) played a game to its end, Ana wrong on its first pair.
+    static func afterAGame() throws -> (HubWorld, (host: HubWorld.Client, room: String, key: String)) {
+        let world = HubWorld(rules: HardestFlowTests.rules)
+        let (host, room, key, players) = try HardestFlowTests.classroom(world, ["Ana"])
+        world.type("START", from: host)
+        HardestFlowTests.play(world, [(players[0], [false, true, true])])
+        #expect(world.take(host).contains("END HARDEST"))
+        return (world, (host, room, key))
     }
 
     /// `lines` without their last, which is the host's news to everyone, the host included: "everyone gets
@@ -168,14 +186,49 @@ import WordGameTestSupport
         countdown.type("LOCK", from: ana)
         countdown.type("START", from: ana)
         matched.formUnion(Self.expectInOrder(Self.lines(countdown, countdown.connect(), "WATCH"), order, "WATCH during a countdown"))
+        let (between, classroom) = try Self.afterAGame()
+        matched.formUnion(Self.expectInOrder(Self.lines(between, between.connect(), "WATCH \(classroom.room)"), order,
+                                             "WATCH between games"))
         // WEB comes from a server with a web port (the one above has none), NOTICE locked from a locked room.
+        #expect(matched == Set(order), "never sent: \(Set(order).subtracting(matched))")
+    }
+
+    /// §4 PRACTICE: every line of the reply is one its list names, in its order, each in its place.
+    @Test func practice() throws {
+        let order = try Self.order("### PRACTICE", "On success, in this order:")
+        let world = HubWorld(settings: GameSettings(words: TestServer.defaultWords, rules: HardestFlowTests.rules, seed: 1,
+                                                    startDelayMilliseconds: 5_000))
+        let lines = Self.lines(world, world.connect(), "PRACTICE default cat \"ice cream\"")
+        Self.expectInOrder(lines, order, "PRACTICE")
+        // Each bullet names every line it stands for: the list is the reply, keyword for keyword.
+        #expect(lines.map { String($0.prefix { $0 != " " }) } == order, "\(lines)")
+    }
+
+    /// §4 "Word lists": "The reply to `CHECK` and to `SAVE`, in this order".
+    @Test func checkAndSave() throws {
+        let order = try Self.order("### Word lists", "The reply to `CHECK` and to `SAVE`, in this order:")
+        var matched: Set<String> = []
+        let world = HubWorld(listStore: true)
+        let host = try W.hosted(world).client
+        let replies = [("CHECK", ["SKIPPED", "END", "UPLOADED", "OK"]), ("SAVE", ["SKIPPED", "END", "UPLOADED", "LISTKEY", "OK"])]
+        for (ending, expected) in replies {
+            W.upload(world, host, "pets", ["English,French", "cat,chat", "dog", "cow,vache"])
+            var lines = Self.lines(world, host, ending)
+            if ending == "SAVE" {  // the reply waits for the list store
+                world.answerListStore()
+                lines += world.take(host)
+            }
+            matched.formUnion(Self.expectInOrder(lines, order, ending))
+            #expect(lines.map { String($0.prefix { $0 != " " }) } == expected, "\(lines)")
+        }
         #expect(matched == Set(order), "never sent: \(Set(order).subtracting(matched))")
     }
 
     @Test func resume() throws {
         let memberOrder = try Self.order("### RESUME", "On success, in this order:")
         // "a host gets what `HOST <room> <key>` gives after `OK HOST`": the first of RESUME's bullets, then HOST's after its first.
-        let first = ProtocolDocument.keywords(W.document.bullets(in: "### RESUME", after: "On success, in this order:")[0]).filter(Self.messages.contains)
+        let first = ProtocolDocument.keywords(W.document.bullets(in: "### RESUME", after: "On success, in this order:")[0])
+            .filter(Self.messages.contains)
         let hostOrder = first + Array(try Self.order("### HOST", "On success, in this order:").drop { $0 == "OK" })
         var matched: Set<String> = []
         // A player into the game they play; a player back in the lobby; a latecomer watching the game; a player during a countdown.

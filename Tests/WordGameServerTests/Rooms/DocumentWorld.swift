@@ -12,7 +12,8 @@ enum DocumentWorld {
     static let document = ProtocolDocument.repository
 
     /// The one block under `heading` that holds a line containing `text`.
-    static func block(_ heading: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProtocolDocument.Block {
+    static func block(_ heading: String, _ text: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> ProtocolDocument.Block {
         guard let block = document.block(under: heading, containing: text) else {
             throw TestFailure(description: "Protocol.md has no one block under \(heading) with a line holding \(text)")
         }
@@ -70,8 +71,51 @@ enum DocumentWorld {
         return (client, room, key)
     }
 
+    // MARK: Word lists
+
+    /// `UPLOAD <name> <from> <to> [<key>]` from `client`, then a `LINE` for each of `lines` as a program sends it
+    /// (one quoted string); the replies are left unread.
+    static func upload(_ world: HubWorld, _ client: HubWorld.Client, _ name: String, _ lines: [String] = ["a,b", "c,d"],
+                       from: String = "English", to: String = "French", key: String? = nil) {
+        world.type("UPLOAD \(name) \"\(from)\" \"\(to)\"" + (key.map { " \($0)" } ?? ""), from: client)
+        for line in lines { world.type(ListCommand.line(line).line, from: client) }
+    }
+
+    /// The list `name` uploaded and saved by `client` (the store answering at once, if the world has one): its key.
+    @discardableResult
+    static func saved(_ world: HubWorld, _ client: HubWorld.Client, _ name: String, key: String? = nil) throws -> String {
+        upload(world, client, name, key: key)
+        world.type("SAVE", from: client)
+        if world.listStore != nil { world.answerListStore() }
+        let given = world.take(client).lazy.compactMap { line -> String? in
+            if case .listKey(_, let key)? = try? ServerMessage(line: line) { key } else { nil }
+        }.first
+        return try #require(given, "\(name) was not saved")
+    }
+
+    /// A server with 99 lists besides `default`, on which `waiting` (a host) opened an upload of the new list
+    /// `pets`; then another host's `SAVE` of `extra` and a third's of `pets` went to the list store, and the first was
+    /// done: the server has its 100 lists, and `pets` is being saved that moment.
+    static func listsFullWhilePetsIsSaved() throws -> (world: HubWorld, waiting: HubWorld.Client) {
+        let world = HubWorld(listStore: true)
+        let host = try hosted(world).client
+        for index in 1..<ListLimits.listsPerServer { try saved(world, host, "list\(index)") }
+        let waiting = try hosted(world).client
+        upload(world, waiting, "pets")
+        for name in ["extra", "pets"] {
+            let other = try hosted(world).client
+            upload(world, other, name)
+            world.type("SAVE", from: other)
+        }
+        world.answerListStore()  // extra's
+        #expect(world.hub.lists.count == ListLimits.listsPerServer && world.listStore?.pending.count == 1)
+        _ = world.take(waiting)
+        return (world, waiting)
+    }
+
     /// A game of Ana (host) and Bo in `main`, its first pair open and delivered, 300 ms on.
-    static func game(rules: Rules = Rules(roundMilliseconds: 5_000, pairCount: 4)) -> (HubWorld, ana: HubWorld.Client, bo: HubWorld.Client) {
+    static func game(rules: Rules = Rules(roundMilliseconds: 5_000, pairCount: 4))
+        -> (HubWorld, ana: HubWorld.Client, bo: HubWorld.Client) {
         let world = hub(rules: rules)
         let ana = world.player("Ana"), bo = world.player("Bo")
         world.type("START", from: ana)

@@ -54,7 +54,8 @@ import WordGameProtocol
         world.type("WATCH \(room)", from: viewer)
         _ = world.take(viewer)
         world.type("START", from: host)
-        let dealt = Self.play(world, [(players[0], [true, false, true]), (players[1], [false, false, true]), (players[2], [true, nil, true])])
+        let dealt = Self.play(world, [(players[0], [true, false, true]), (players[1], [false, false, true]),
+                                      (players[2], [true, nil, true])])
         let end = world.take(host)
         let ranking = try #require(end.firstIndex(of: "END RANKING"))
         let (first, second, third) = (dealt[0], dealt[1], dealt[2])
@@ -158,12 +159,14 @@ import WordGameProtocol
         let (host, _, _, players) = try Self.classroom(world, ["Ana", "Bo"])
         world.type("START", from: host)
         // Pair 2 missed by both, pair 5 by one; the others got right by both.
-        let dealt = Self.play(world, [(players[0], [true, false, true, true, false, true]), (players[1], [true, nil, true, true, true, true])])
+        let dealt = Self.play(world, [(players[0], [true, false, true, true, false, true]),
+                                      (players[1], [true, nil, true, true, true, true])])
         _ = world.take(host)
         world.type("START MISSED", from: host)
         let lines = world.take(host)
         #expect(lines.contains("NOTICE started \"The host started a game of the words missed last time.\""))
-        let again = Self.play(world, [(players[0], [true, true, true, true, true, true]), (players[1], [true, true, true, true, true, true])])
+        let again = Self.play(world, [(players[0], [true, true, true, true, true, true]),
+                                      (players[1], [true, true, true, true, true, true])])
         #expect(again.prefix(2).map(\.english) == [dealt[1].english, dealt[4].english])
         // Then the list: no word twice while it lasts.
         #expect(Set(again.map(\.english)).count == 6)

@@ -141,7 +141,7 @@ import WordGameProtocol
         _ = world.take(cy)
         world.type("PRACTICE animals", from: cy)
         let lines = world.take(cy)
-        #expect(Array(lines.prefix(4)) == [
+        #expect(Array(lines.prefix(5)) == [
             "You are practising alone, on list animals: nobody else can join this room.",
             "If your connection drops, connect again within 60 s and type RESUME \(world.code(of: cy)).",
             "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",

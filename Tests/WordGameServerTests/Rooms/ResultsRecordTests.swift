@@ -153,7 +153,10 @@ import WordGameProtocol
         let ana = world.player("Ana", room: room)
         _ = world.take(host)
         world.hub.resultsSaved(ResultsWriter.SaveOutcome(room: room, game: 1, result: .success("/results/g_players.csv")))
-        world.expect(host, ["SAVED 1", "INFO \"The results of game 1 are saved: /results/g_players.csv (and the answers and the pairs beside it).\""])
+        world.expect(host, [
+            "SAVED 1",
+            "INFO \"The results of game 1 are saved: /results/g_players.csv (and the answers and the pairs beside it).\"",
+        ])
         let failure = AtomicFile.Failure(path: "/blocked/results", reason: "Not a directory")
         world.hub.resultsSaved(ResultsWriter.SaveOutcome(room: room, game: 2, result: .failure(failure)))
         world.expect(host, ["INFO \"The results of game 2 could not be saved: /blocked/results: Not a directory. The server goes on.\""])
