@@ -146,6 +146,8 @@ import WordGameProtocol
             "If your connection drops, connect again within 60 s and type RESUME \(world.code(of: cy)).",
             "Each pair: a word in English and one in Spanish. Is the Spanish word the right translation?",
             "Rules: 3 pairs, 2 s a pair, out after 3 wrong answers, list animals.",
+            "You practise alone on list animals: the game starts now. Afterwards START plays again, START MISSED plays the words "
+                + "you missed first, and LEAVE ends it.",
         ])
         #expect(lines.contains { $0.hasPrefix("Pair 1 of 3: ") })
     }
