@@ -24,7 +24,12 @@ import WordGameTestSupport
     @Test func aReconnectGoesWhereAMoveSaysTheSeatIsNow() async throws {
         try await onOwnThread {
             let there = Heard(), here = Heard()
-            let seat = MovedTests.server(answering: "RESUME", with: "OK RESUME \"Ana\" \"main\"\n", heard: there)
+            // The seat's server answers after a moment, so the screen's try there is seen: answered at once, the
+            // move and the seat back can come in one turn of the loop on a busy machine, and the banner never shows.
+            let seat = FakeServer(connections: 1, serve: MovedTests.answering("RESUME", heard: there) { _, _ in
+                Thread.sleep(forTimeInterval: 0.3)
+                return "OK RESUME \"Ana\" \"main\"\n"
+            })
             defer { seat.finish() }
             let first = Self.dropping(heard: here, connections: 2) { _ in MovedTests.moved(to: seat.port) }
             defer { first.finish() }

@@ -200,6 +200,8 @@ extension Room {
         let playedPairs = session.match.roundsPlayed
         phase = .lobby
         roster.readyCount = 0
+        // Kept before the goodbyes: the host's hint offers the missed words when there are some.
+        lastGame = LastGame(list: session.record.wordList, tallies: session.record.pairTallies)
         for (id, member) in roster.members {
             let final = places[id].map {
                 GameOver(rank: $0.rank, ranked: ranked, correct: $0.score.correct, wrong: $0.score.incorrect,
@@ -210,7 +212,6 @@ extension Room {
             outbox.send([.gameOver(final), .you(.lobby), .info(gameOverText(for: id))], to: id)
         }
         let watched = GameOver(rank: 0, ranked: ranked, correct: 0, wrong: 0, milliseconds: 0)
-        lastGame = LastGame(list: session.record.wordList, tallies: session.record.pairTallies)
         // The ranking (up to 2,000 lines) and the hardest pairs are encoded once for all observers; only the hint differs.
         outbox.send([.gameOver(watched)] + wholeRanking(standings, of: session) + hardestLines, to: observers)
         for id in observers { outbox.send(.info(observerGameOverText(for: id)), to: id) }

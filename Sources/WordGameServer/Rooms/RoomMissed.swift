@@ -31,6 +31,12 @@ extension Room {
         }
     }
 
+    /// Whether `START MISSED` would start a game now: the last game's missed words, some of them in the list.
+    var hasMissedWords: Bool {
+        if case .success = missedWords() { return true }
+        return false
+    }
+
     /// The last game's missed English words that the room's list deals now, hardest first; or why there are none.
     private func missedWords() -> Result<[String], ProtocolError> {
         guard let lastGame else { return .failure(ProtocolError(.nothingMissed, Self.noGameYet)) }

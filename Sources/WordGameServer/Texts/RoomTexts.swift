@@ -69,7 +69,9 @@ extension Room {
     }
 
     func observerAgainHint(for id: PlayerID) -> String {
-        isHost(id) ? "Type START for the next game, or CLOSE to end the class." : "The next game starts when the host says so."
+        guard isHost(id) else { return "The next game starts when the host says so." }
+        return hasMissedWords ? "Type START for the next game, START MISSED to play the missed words first, or CLOSE to end the class."
+            : "Type START for the next game, or CLOSE to end the class."
     }
 
     func youHostNow(after leaver: String) -> String { "\(leaver) left; you are the host now. \(hostHint)" }

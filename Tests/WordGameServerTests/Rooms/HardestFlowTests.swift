@@ -200,7 +200,8 @@ import WordGameProtocol
             + "type START for the first one.\""])
         world.type("START", from: host)
         Self.play(world, [(players[0], [true, true, true])])
-        _ = world.take(host)
+        // The host's hint at the end offers START MISSED only when something was missed (HostingFlowTests: when it was).
+        #expect(world.take(host).contains("INFO \"Game over. Type START for the next game, or CLOSE to end the class.\""))
         world.type("START MISSED", from: host)
         world.expect(host, ["ERROR nothing-missed \"Nobody missed a pair in the last game: type START for a new one.\""])
         world.type("START", from: host)

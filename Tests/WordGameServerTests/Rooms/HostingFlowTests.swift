@@ -169,7 +169,7 @@ import WordGameProtocol
             "HARDEST 2 1 \"mother\" \"vender\" WRONG \"madre\" 2 1 0",
             "HARDEST 3 3 \"to win\" \"escuchar\" WRONG \"ganar\" 3 0 0",
             "END HARDEST",
-            "INFO \"Game over. Type START for the next game, or CLOSE to end the class.\"",
+            "INFO \"Game over. Type START for the next game, START MISSED to play the missed words first, or CLOSE to end the class.\"",
             "ROOM \"4crf\" LOBBY 3 \"Ms Lee\" 0",
             "MEMBERS 3 \"Ana\" \"Bo\" \"Cy\"",
         ])
@@ -411,7 +411,7 @@ import WordGameProtocol
             "END RANKING",
             "HARDEST 1 1 \"mother\" \"vender\" WRONG \"madre\" 0 1 0",
             "END HARDEST",
-            "INFO \"Game over. Type START for the next game, or CLOSE to end the class.\"",
+            "INFO \"Game over. Type START for the next game, START MISSED to play the missed words first, or CLOSE to end the class.\"",
             "NOTICE stopped \"The host ended the game after pair 1.\"",
             "ROOM \"4crf\" LOBBY 1 \"Host\" 0",
             "MEMBERS 1 \"Ana\"",
