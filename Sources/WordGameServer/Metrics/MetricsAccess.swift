@@ -1,4 +1,4 @@
-import Glibc
+import WordGamePOSIX
 
 /// Who may read `/metrics` and `/healthz`: peers whose address is in one of
 /// these networks (`--metrics-from CIDR`). By default this machine and the
@@ -57,12 +57,6 @@ public struct MetricsAccess: Equatable, Sendable {
         return networks.contains { $0.contains(bytes) }
     }
 
-    /// The address's bytes: 4 for IPv4, 16 for IPv6; nil if it is neither. The corresponding C function is `inet_pton`.
-    static func addressBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-        return nil
-    }
+    /// The address's bytes: 4 for IPv4, 16 for IPv6; nil if it is neither.
+    static func addressBytes(_ text: String) -> [UInt8]? { SocketAddress.numericBytes(text) }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import WordGamePOSIX
 
 /// The process's CPU time and resident memory, read from `/proc/self` when
 /// `/metrics` is read (Prometheus' `process_*` metrics). Two small reads of
@@ -10,8 +10,8 @@ struct ProcessUsage: Equatable {
 
     /// Nil where `/proc` is not mounted or says something unexpected.
     static func current() -> ProcessUsage? {
-        guard let stat = read("/proc/self/stat"), let statm = read("/proc/self/statm") else { return nil }
-        return parse(stat: stat, statm: statm, ticksPerSecond: Int(sysconf(Int32(_SC_CLK_TCK))), pageSize: Int(sysconf(Int32(_SC_PAGESIZE))))
+        guard let stat = ProcessStatus.read("stat"), let statm = ProcessStatus.read("statm") else { return nil }
+        return parse(stat: stat, statm: statm, ticksPerSecond: ProcessStatus.clockTicksPerSecond, pageSize: ProcessStatus.pageSize)
     }
 
     /// `stat`'s fields 14 and 15 (utime, stime, in clock ticks) come after the
@@ -25,15 +25,5 @@ struct ProcessUsage: Equatable {
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]),
               pages.count > 1, let resident = Int(pages[1]) else { return nil }
         return ProcessUsage(cpuSeconds: Double(user + system) / Double(ticksPerSecond), residentBytes: resident * pageSize)
-    }
-
-    private static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 }

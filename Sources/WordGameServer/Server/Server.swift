@@ -135,7 +135,8 @@ public final class Server: @unchecked Sendable {
             // Dated, as the console's lines are: when the directory went and came back is what an operator asks.
             let time = ConsoleTime()
             guard let link = FleetLink(fleetConfiguration, port: listener.port, webPort: webListener?.port, post: post,
-                                       counters: counters, log: { events($0) }, warn: { log(time.stamp(WallClock.secondsSince1970()) + " " + $0) })
+                                       counters: counters, log: { events($0) },
+                                       warn: { log(time.stamp(WallClock.secondsSince1970()) + " " + $0) })
             else { throw Errno("fleet", code: Errno.invalidArgument) }
             fleet = link
         } else {
