@@ -97,7 +97,16 @@ struct FleetLoginTests {
             }
             #expect(refusals.count == 1, "\(server.events)")
             let line = try #require(refusals.first)
-            #expect(line.wholeMatch(of: #/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d fleet: the directory redis://wordgame@127\.0\.0\.1:\d+ refused this server's login \(WRONGPASS .*\): check the user in --directory and the password \(--directory-password-file, or WORDGAME_DIRECTORY_PASSWORD\)\. Rooms here play on; new rooms, and rooms on other servers, wait for it\./#) != nil, "\(line)")
+            // The install README's line, its date and address this run's.
+            let readme = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("Resources/install/README.md"),
+                                    encoding: .utf8)
+            let documented = try #require(readme.split(separator: "\n").first {
+                $0.contains("refused this server's login") && $0.hasPrefix("20")
+            })
+            let url = "redis://wordgame@127.0.0.1:\(redis.port)"
+            #expect(line.prefix(20).wholeMatch(of: #/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d /#) != nil, "\(line)")
+            #expect(line.dropFirst(20) == documented.dropFirst(20).replacingOccurrences(of: "redis://wordgame@10.0.0.5:6379", with: url),
+                    "\(line)")
             #expect(!server.events.contains { $0.contains(Self.fleetPassword) })
             // The room here plays on: a student joins it (a room on this server needs no directory).
             let bo = try server.player("Bo", room: room)
