@@ -72,7 +72,14 @@ struct FleetLoginTests {
             #expect(error.code == .noRoom, "\(error)")
             #expect(try Self.admin(port: redis.port, database: 1).get(FleetKeys.prefix + "room:" + room) == Array("a0".utf8))
             #expect(try Self.admin(port: redis.port, database: 2).get(FleetKeys.prefix + "room:" + room) == nil)
+            // A stop gives the room and the server's place up (the scripts' DEL, ZREM): the ACL allowed them too.
+            let fleetA = Self.admin(port: redis.port, database: 1)
+            #expect(try fleetA.send(RedisCommand(["ZSCORE", FleetKeys.servers, "a0"])) != .bulk(nil))
+            a0.server.stop()
+            a0.server.waitUntilStopped()
             _ = teacher
+            #expect(try fleetA.get(FleetKeys.prefix + "room:" + room) == nil, "a0's room was not given up")
+            #expect(try fleetA.send(RedisCommand(["ZSCORE", FleetKeys.servers, "a0"])) == .bulk(nil), "a0 did not leave the fleet's list")
             for server in [a0, a1, b0] {
                 #expect(!server.events.contains { $0.contains(Self.fleetPassword) || $0.contains("refused") }, "\(server.events)")
             }
