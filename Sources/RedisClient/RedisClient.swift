@@ -73,10 +73,27 @@ public final class RedisClient {
         do throws(RedisError) {
             let opened = try RedisConnection.open(url, timeoutMilliseconds: options.connectTimeoutMilliseconds, limits: limits)
             connection = opened
+            try logIn(opened)
             return opened
         } catch {
             drop(after: error)
             throw error
+        }
+    }
+
+    /// `AUTH` and `SELECT` as the URL and the options ask, pipelined, before
+    /// any other command on a new connection (a reconnect logs in again).
+    private func logIn(_ connection: RedisConnection) throws(RedisError) {
+        var commands: [(name: String, command: RedisCommand)] = []
+        if let password = options.password {
+            commands.append(("AUTH", RedisCommand(["AUTH"] + (url.user.map { [$0] } ?? []) + [password.text])))
+        }
+        if url.database != 0 { commands.append(("SELECT \(url.database)", RedisCommand(["SELECT", "\(url.database)"]))) }
+        guard !commands.isEmpty else { return }
+        let deadline = MonotonicClock.seconds() + Double(options.replyTimeoutMilliseconds) / 1_000
+        let replies = try connection.exchange(RedisCommand.pipeline(commands.map(\.command)), replies: commands.count, deadline: deadline)
+        for (sent, reply) in zip(commands, replies) {
+            if case .error(let message) = reply { throw .loginRefused(sent.name == "AUTH" ? message : "\(sent.name): \(message)") }
         }
     }
 

@@ -1,5 +1,8 @@
-/// The client's time limits, in milliseconds.
+/// The client's time limits, in milliseconds, and the password it logs in with.
 public struct RedisClientOptions: Sendable, Equatable {
+    /// Sent with `AUTH` (after the URL's user, if any) on every new connection,
+    /// before anything else; nil: no `AUTH`. Prints as "(hidden)".
+    public var password: RedisPassword?
     /// How long a connect may take (each of a host's addresses gets this much).
     public var connectTimeoutMilliseconds: Int
     /// How long one call (one command, or one whole pipeline) may wait for its
@@ -10,7 +13,8 @@ public struct RedisClientOptions: Sendable, Equatable {
     public var backoff: ReconnectBackoff
 
     public init(connectTimeoutMilliseconds: Int = 1_000, replyTimeoutMilliseconds: Int = 1_000,
-                backoff: ReconnectBackoff = ReconnectBackoff()) {
+                backoff: ReconnectBackoff = ReconnectBackoff(), password: RedisPassword? = nil) {
+        self.password = password
         self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
         self.replyTimeoutMilliseconds = replyTimeoutMilliseconds
         self.backoff = backoff

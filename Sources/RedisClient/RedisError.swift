@@ -9,6 +9,10 @@ public enum RedisError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused
     /// The replies broke RESP2 or a limit of `RedisWireLimits`; the connection was closed.
     case `protocol`(String)
+    /// A new connection's `AUTH` or `SELECT` was refused (a wrong password or
+    /// user, a disabled user, a database number Redis does not have): Redis's
+    /// own message, which never repeats the password. The connection was closed.
+    case loginRefused(String)
     /// Redis answered `-ERR …` (or another error reply) to this command; the connection is fine.
     case server(String)
 
@@ -18,6 +22,7 @@ public enum RedisError: Error, Equatable, Sendable, CustomStringConvertible {
         case .disconnected: "the connection to Redis broke"
         case .refused: "cannot connect to Redis"
         case .protocol(let reason): "Redis's reply broke the protocol: \(reason)"
+        case .loginRefused(let message): "Redis refused the login: \(message)"
         case .server(let message): "Redis refused the command: \(message)"
         }
     }

@@ -48,6 +48,8 @@ struct ServerOptions: Equatable {
     public var sendThreads = SendThreads.defaultCount
     /// The fleet's directory: nil for a server on its own.
     public var directory: RedisURL?
+    /// The file the directory's password is read from; nil: `WORDGAME_DIRECTORY_PASSWORD`, if set.
+    public var directoryPasswordFile: String?
     /// How other servers' players reach this one; nil: the address the banner gives students.
     public var advertisedHost: String?
     /// This server's name in the directory; nil: made from the machine's name, the port and a random part.
@@ -122,10 +124,16 @@ struct ServerOptions: Equatable {
           --send-threads N     threads that share the sending when a turn writes to many
                                players at once, a round's close in a big room (default:
                                one per core, at most 8; 1 to 64; 1: the event loop alone)
-          --directory redis://HOST:PORT
+          --directory redis://[USER@]HOST:PORT[/DB]
                                be one of a fleet of servers sharing one space of room codes,
                                whose directory is this Redis: a room, or a seat held for RESUME,
-                               on another server is found there, and the player is sent on
+                               on another server is found there, and the player is sent on.
+                               USER: Redis's ACL user to log in as (AUTH USER PASSWORD; without
+                               it, AUTH PASSWORD); DB: the database's number (SELECT DB; default 0)
+          --directory-password-file PATH
+                               with --directory: the password to log in to Redis with, the file's
+                               one line (default: the environment's WORDGAME_DIRECTORY_PASSWORD;
+                               never on the command line, which anyone on the machine sees)
           --advertise HOST     with --directory: how players of other servers reach this one
                                (default: the address the banner gives students)
           --server-id ID       with --directory: this server's name in the directory, unique in
@@ -177,11 +185,18 @@ struct ServerOptions: Equatable {
             case "--hosted-only": options.hostedOnly = true
             case "--word-lists": options.wordListsDirectory = try scanner.value(for: flag)
             case "--directory":
+                // The text is quoted back only when it holds no password: an error must not show one.
                 let text = try scanner.value(for: flag)
-                guard let url = RedisURL(text) else {
-                    throw UsageError("--directory takes redis://HOST:PORT (no user, password, database or TLS), not '\(text)'")
+                switch RedisURL.parse(text) {
+                case .success(let url): options.directory = url
+                case .failure(.passwordInURL):
+                    throw UsageError("--directory takes no password (the command line shows in ps): put it in a file given "
+                                     + "with --directory-password-file, or in \(FleetConfiguration.passwordVariable)")
+                case .failure(.malformed):
+                    throw UsageError("--directory takes redis://[USER@]HOST:PORT[/DB] (DB 0 to \(RedisURL.maxDatabase); "
+                                     + "no password or TLS), not \(text.contains("@") ? "what was given" : "'\(text)'")")
                 }
-                options.directory = url
+            case "--directory-password-file": options.directoryPasswordFile = try scanner.value(for: flag)
             case "--advertise":
                 let host = try scanner.value(for: flag)
                 guard Elsewhere(host: host, port: 1, web: "") != nil else {
@@ -198,8 +213,9 @@ struct ServerOptions: Equatable {
             default: throw UsageError("unknown option '\(flag.flag)'")
             }
         }
-        if options.directory == nil, options.advertisedHost != nil || options.serverID != nil {
-            throw UsageError("--advertise and --server-id are for a server of a fleet: give --directory redis://HOST:PORT too")
+        if options.directory == nil, options.advertisedHost != nil || options.serverID != nil || options.directoryPasswordFile != nil {
+            throw UsageError("--advertise, --server-id and --directory-password-file are for a server of a fleet: "
+                             + "give --directory redis://HOST:PORT too")
         }
         return options
     }

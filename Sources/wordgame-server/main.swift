@@ -84,12 +84,24 @@ if let webPort = options.webPort {
 }
 
 let fleet = options.directory.map { directory in
+    var client = FleetConfiguration.clientOptions
+    switch DirectoryPassword.load(file: options.directoryPasswordFile, environment: ProcessInfo.processInfo.environment) {
+    case .success(let password): client.password = password
+    case .failure(let problem): fail(problem.description)
+    }
+    if let user = directory.user, client.password == nil {
+        fail("--directory logs in as \(user), and no password was given: put it in a file given with "
+             + "--directory-password-file, or in \(FleetConfiguration.passwordVariable)")
+    }
     let ttl = options.directoryTTLMilliseconds
     return FleetConfiguration(directory: directory, serverID: options.serverID ?? FleetServerID.make(port: options.port),
                               serverIDIsMadeUp: options.serverID == nil,
                               advertisedHost: options.advertisedHost ?? joinHost,
-                              timings: FleetTimings(ttlMilliseconds: ttl, refreshMilliseconds: ttl / 3))
+                              timings: FleetTimings(ttlMilliseconds: ttl, refreshMilliseconds: ttl / 3),
+                              client: client)
 }
+// A wrong password or user is said at once; a Redis that does not answer is waited for (the server starts without it).
+if let problem = fleet?.loginProblem() { fail(problem) }
 
 let configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,

@@ -35,7 +35,8 @@ import WordGameProtocol
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: wordgame-server"))
             #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
-            for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "--send-threads", "HOST"] {
+            for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "--send-threads", "HOST",
+                         "--directory redis://[USER@]HOST:PORT[/DB]", "--directory-password-file PATH", "WORDGAME_DIRECTORY_PASSWORD"] {
                 #expect(result.stdout.contains(flag), "\(flag)")
             }
         }

@@ -7,9 +7,13 @@ public struct ProgramRun {
     public var stdout: String
     public var stderr: String
 
-    /// Runs `program` (it must end within `timeout`, or it is stopped).
-    public static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double = 20) throws -> ProgramRun {
+    /// Runs `program` (it must end within `timeout`, or it is stopped), with `environment` added to the test's.
+    public static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double = 20,
+                           environment: [String: String] = [:]) throws -> ProgramRun {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }

@@ -19,13 +19,15 @@ public final class RedisServerProcess: @unchecked Sendable {
         public var description: String
     }
 
-    /// Starts redis-server on `port` (a free one if nil) and waits for its PONG, up to 10 s.
-    public init(port: UInt16? = nil) throws {
+    /// Starts redis-server on `port` (a free one if nil), with `arguments` after the test's own
+    /// (`--requirepass PW`, `--user NAME on >PW ~KEYS +CMD…`, `--aclfile PATH`), and waits for it to
+    /// answer, up to 10 s.
+    public init(port: UInt16? = nil, arguments: [String] = []) throws {
         guard let binary = Self.binary else { throw StartFailure(description: "redis-server is not installed") }
         self.port = port ?? Self.freePort()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--bind", "127.0.0.1", "--port", "\(self.port)", "--save", "", "--appendonly", "no",
-                             "--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning"]
+                             "--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning"] + arguments
         // Its start-up warnings are about the machine (overcommit, huge pages), not the test. Neither
         // output is the test's: a server left running by a crashed test would keep `swift test` waiting on it.
         process.standardOutput = FileHandle.nullDevice
@@ -60,7 +62,8 @@ public final class RedisServerProcess: @unchecked Sendable {
         throw StartFailure(description: "redis-server did not answer PING on 127.0.0.1:\(port) within 10 s")
     }
 
-    /// One blocking PING on a fresh connection, a second at most; anything but +PONG (-LOADING) means not yet.
+    /// One blocking PING on a fresh connection, a second at most; +PONG, or -NOAUTH from a Redis with a
+    /// password, is ready; anything else (-LOADING) means not yet.
     static func answersPing(port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -77,6 +80,6 @@ public final class RedisServerProcess: @unchecked Sendable {
         guard send(fd, ping, ping.count, Int32(MSG_NOSIGNAL)) == ping.count else { return false }
         var reply = [UInt8](repeating: 0, count: 64)
         let count = recv(fd, &reply, reply.count, 0)
-        return count >= 5 && reply.starts(with: "+PONG".utf8)
+        return count >= 5 && (reply.starts(with: "+PONG".utf8) || reply.starts(with: "-NOAUTH".utf8))
     }
 }

@@ -1,9 +1,10 @@
 import RedisClient
 import WordGameFleet
 
-/// How a server joins a fleet (`--directory redis://HOST:PORT`): where the
-/// directory is, the server's name in it, and the address other servers
-/// send players to.
+/// How a server joins a fleet (`--directory redis://[USER@]HOST:PORT[/DB]`):
+/// where the directory is and who logs in to it (the user and database in the
+/// URL, the password in `client`), the server's name in it, and the address
+/// other servers send players to.
 public struct FleetConfiguration: Sendable {
     public var directory: RedisURL
     /// Unique in the fleet (`FleetKeys.isServerID`).
@@ -15,6 +16,7 @@ public struct FleetConfiguration: Sendable {
     /// game's and the web port's numbers are the server's own, known once it listens.
     public var advertisedHost: String
     public var timings: FleetTimings
+    /// The client's limits, and the password it logs in with (`FleetLogin`).
     public var client: RedisClientOptions
 
     /// A Redis that is back is tried again within a second: a longer backoff would

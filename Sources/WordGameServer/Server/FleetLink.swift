@@ -122,7 +122,13 @@ final class FleetLink: RoomDirectory {
         let wasReachable = reachable
         reachable = error == nil
         if let error {
-            if wasReachable != false { warn(FleetConsoleTexts.unreachable(configuration.directory.description, error.description)) }
+            guard wasReachable != false else { return }
+            let directory = configuration.directory.description
+            if let refusal = FleetConfiguration.loginRefusal(error) {
+                warn(FleetConsoleTexts.loginRefused(directory, refusal))
+            } else {
+                warn(FleetConsoleTexts.unreachable(directory, error.description))
+            }
             return
         }
         if wasReachable == nil {

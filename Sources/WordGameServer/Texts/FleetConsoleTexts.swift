@@ -12,6 +12,13 @@ enum FleetConsoleTexts {
             + "new rooms, and rooms on other servers, wait for it."
     }
 
+    /// Redis answers but refuses this server: Redis's own reason (it never repeats the password).
+    static func loginRefused(_ directory: String, _ why: String) -> String {
+        "fleet: the directory \(directory) refused this server's login (\(why)): check the user in --directory and the "
+            + "password (--directory-password-file, or \(FleetConfiguration.passwordVariable)). Rooms here play on; "
+            + "new rooms, and rooms on other servers, wait for it."
+    }
+
     static func reachableAgain(_ directory: String) -> String { "fleet: the directory \(directory) answers again" }
 
     static func newEpoch(settlingSeconds: Int) -> String {

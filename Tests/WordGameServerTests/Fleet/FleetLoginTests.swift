@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import RedisClient
+import RedisWire
+import WordGame
+import WordGameFleet
+import WordGameProtocol
+import WordGameServer
+import WordGameTestSupport
+
+/// A fleet whose Redis wants a login: the install README's own ACL file, a
+/// server that logs in as its user, two fleets kept apart by their databases,
+/// and the server's words when the login is refused, at start and later.
+@Suite(.serialized,
+       .enabled(if: RedisServerProcess.binary != nil, "redis-server is not installed: the fleet's login tests are skipped"))
+struct FleetLoginTests {
+    static let adminPassword = "admin-6a1f0c"
+    static let fleetPassword = "fleet-93be7d"
+
+    /// The `acl` block of Resources/install/README.md, its placeholders given this test's passwords.
+    static func readmeACL() throws -> String {
+        let readme = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("Resources/install/README.md"),
+                                encoding: .utf8)
+        let block = try #require(readme.firstRange(of: "```acl\n"), "the install README has no acl block")
+        let rest = readme[block.upperBound...]
+        let end = try #require(rest.firstRange(of: "```"))
+        return String(rest[..<end.lowerBound])
+            .replacingOccurrences(of: "ADMIN-PASSWORD", with: adminPassword)
+            .replacingOccurrences(of: "FLEET-PASSWORD", with: fleetPassword)
+    }
+
+    /// A Redis configured as the install README says: its ACL file, protected mode on.
+    static func readmeRedis() throws -> (RedisServerProcess, aclFile: String) {
+        let path = NSTemporaryDirectory() + "wordgame-acl-\(UUID().uuidString).acl"
+        try readmeACL().write(toFile: path, atomically: true, encoding: .utf8)
+        return (try RedisServerProcess(arguments: ["--aclfile", path]), path)
+    }
+
+    static func configuration(id: String, redisPort: UInt16, database: Int, password: String = fleetPassword) -> FleetConfiguration {
+        var fleet = TestFleet.configuration(id: id, redisPort: redisPort)
+        fleet.directory = RedisURL(host: "127.0.0.1", port: redisPort, user: "wordgame", database: database)
+        fleet.client.password = RedisPassword(password)
+        return fleet
+    }
+
+    static func admin(port: UInt16, database: Int) -> RedisClient {
+        RedisClient(url: RedisURL(host: "127.0.0.1", port: port, database: database),
+                    options: RedisClientOptions(password: RedisPassword(adminPassword)))
+    }
+
+    @Test func theReadmesACLUserRunsAFleetAndDatabasesKeepTwoFleetsApart() async throws {
+        try await onOwnThread {
+            let (redis, aclFile) = try Self.readmeRedis()
+            defer { try? FileManager.default.removeItem(atPath: aclFile) }
+            let rules = Rules(roundMilliseconds: 2_000, pairCount: 2)
+            // Fleet A: two servers in database 1; fleet B: one in database 2, its JOIN entering only hosted rooms.
+            let a0 = try TestServer(rules: rules, fleet: Self.configuration(id: "a0", redisPort: redis.port, database: 1))
+            let a1 = try TestServer(rules: rules, fleet: Self.configuration(id: "a1", redisPort: redis.port, database: 1))
+            let b0 = try TestServer(rules: rules, hostedOnly: true,
+                                    fleet: Self.configuration(id: "b0", redisPort: redis.port, database: 2))
+            let (teacher, room, _) = try a0.teacher(name: "Ms Lee")
+            let bo = try a1.client("Bo")
+            bo.send("NAME Bo")
+            bo.send("JOIN \(room.uppercased())")
+            let place = try #require(try bo.moved(orUntil: { $0 == .joined(room: room) }), "Bo was not sent on")
+            #expect(place.port == Int(a0.port))
+            // The other fleet's server knows no such room: its directory is database 2.
+            let cy = try b0.client("Cy")
+            cy.send("NAME Cy")
+            cy.send("JOIN \(room.uppercased())")
+            let error = try cy.waitForError()
+            #expect(error.code == .noRoom, "\(error)")
+            #expect(try Self.admin(port: redis.port, database: 1).get(FleetKeys.prefix + "room:" + room) == Array("a0".utf8))
+            #expect(try Self.admin(port: redis.port, database: 2).get(FleetKeys.prefix + "room:" + room) == nil)
+            // A stop gives the room and the server's place up (the scripts' DEL, ZREM): the ACL allowed them too.
+            let fleetA = Self.admin(port: redis.port, database: 1)
+            #expect(try fleetA.send(RedisCommand(["ZSCORE", FleetKeys.servers, "a0"])) != .bulk(nil))
+            a0.server.stop()
+            a0.server.waitUntilStopped()
+            _ = teacher
+            #expect(try fleetA.get(FleetKeys.prefix + "room:" + room) == nil, "a0's room was not given up")
+            #expect(try fleetA.send(RedisCommand(["ZSCORE", FleetKeys.servers, "a0"])) == .bulk(nil), "a0 did not leave the fleet's list")
+            for server in [a0, a1, b0] {
+                #expect(!server.events.contains { $0.contains(Self.fleetPassword) || $0.contains("refused") }, "\(server.events)")
+            }
+        }
+    }
+
+    @Test func aLoginRefusedLaterIsOneDatedLineAndTheRoomsPlayOn() async throws {
+        try await onOwnThread {
+            let (redis, aclFile) = try Self.readmeRedis()
+            defer { try? FileManager.default.removeItem(atPath: aclFile) }
+            let server = try TestServer(fleet: Self.configuration(id: "s0", redisPort: redis.port, database: 0))
+            let (teacher, room, _) = try server.teacher(name: "Ms Lee")
+            // The administrator changes the fleet's password and drops its connections: the server's next beat is refused.
+            let admin = Self.admin(port: redis.port, database: 0)
+            _ = try admin.send(RedisCommand(["ACL", "SETUSER", "wordgame", "resetpass", ">another-password"]))
+            _ = try admin.send(RedisCommand(["CLIENT", "KILL", "USER", "wordgame"]))
+            let deadline = Date().addingTimeInterval(20)
+            var refusals: [String] = []
+            while refusals.isEmpty && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+                refusals = server.events.filter { $0.contains("refused this server's login") }
+            }
+            #expect(refusals.count == 1, "\(server.events)")
+            let line = try #require(refusals.first)
+            // The install README's line, its date and address this run's.
+            let readme = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("Resources/install/README.md"),
+                                    encoding: .utf8)
+            let documented = try #require(readme.split(separator: "\n").first {
+                $0.contains("refused this server's login") && $0.hasPrefix("20")
+            })
+            let url = "redis://wordgame@127.0.0.1:\(redis.port)"
+            #expect(line.prefix(20).wholeMatch(of: #/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d /#) != nil, "\(line)")
+            #expect(line.dropFirst(20) == documented.dropFirst(20).replacingOccurrences(of: "redis://wordgame@10.0.0.5:6379", with: url),
+                    "\(line)")
+            #expect(!server.events.contains { $0.contains(Self.fleetPassword) })
+            // The room here plays on: a student joins it (a room on this server needs no directory).
+            let bo = try server.player("Bo", room: room)
+            #expect(try teacher.waitFor { if case .arrived(let who) = $0 { who } else { nil } } == "Bo")
+            _ = bo
+            Thread.sleep(forTimeInterval: 2)
+            #expect(server.events.filter { $0.contains("refused this server's login") }.count == 1, "said more than once")
+        }
+    }
+}
