@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "WordGameFleet", dependencies: ["RedisClient", "RedisWire", "WordGameProtocol"]),
         .target(name: "WordGameServer", dependencies: [
             "WordGame", "WordGameProtocol", "WordGameResults", "WordGamePOSIX", "WebCodec", "QRCode", "WordGameFleet", "RedisClient",
-            "WordListText", "WordListFiles",
+            "RedisWire", "WordListText", "WordListFiles",
         ]),
         .target(name: "WordGameClient", dependencies: [
             "WordGame", "WordGameProtocol", "TextColumns", "WordGameServer", "WordGameResults", "WordGamePOSIX",
