@@ -26,6 +26,15 @@ public struct SocketAddress: Sendable, Equatable {
         bytes = withUnsafeBytes(of: v6) { Array($0) }
     }
 
+    /// A numeric address's own bytes (no port): 4 for IPv4, 16 for IPv6; nil for anything else (`inet_pton`).
+    public static func numericBytes(_ address: String) -> [UInt8]? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, address, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        return nil
+    }
+
     init(family: Int32, raw: UnsafeRawBufferPointer) {
         self.family = family
         bytes = Array(raw)

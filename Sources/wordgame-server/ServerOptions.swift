@@ -13,6 +13,9 @@ struct ServerOptions: Equatable {
     public var webPort: UInt16? = WebConfiguration.defaultPort
     /// Origins besides the server's own whose pages may open the game's WebSocket.
     public var allowedOrigins: [String] = []
+    /// Who may read /metrics and /healthz; the default (this machine and the private ranges) until --metrics-from names any.
+    public var metricsFrom: [MetricsAccess.Network] = []
+    public var metricsAccess: MetricsAccess { metricsFrom.isEmpty ? .default : MetricsAccess(networks: metricsFrom) }
     public var bindAddress = "0.0.0.0"
     public var game = GameFlags()
     /// A folder of word lists a room's host may choose (`RULES LIST <name>`); nil: the default list only.
@@ -78,6 +81,10 @@ struct ServerOptions: Equatable {
           --no-web             no web port: nc and the terminal client only
           --allow-origin URL   also let pages from URL open the game (a proxy's address, say
                                http://games.school.example); may be given more than once
+          --metrics-from CIDR  who may read the web port's /metrics and /healthz (10.0.0.0/8,
+                               192.168.1.5, fd00::/8); may be given more than once (default:
+                               127.0.0.0/8, ::1, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16,
+                               fc00::/7 and fe80::/10: this machine and the private ranges)
           --bind ADDR          address to listen on (default 0.0.0.0: every interface,
                                so a class on the same network can join; 127.0.0.1: this machine only)
           --words PATH         JSON word list [{"text_eng": ..., "text_spa": ...}]
@@ -153,6 +160,12 @@ struct ServerOptions: Equatable {
             case "--web-port": options.webPort = try scanner.integer(for: flag, in: 0...65_535)
             case "--no-web": options.webPort = nil
             case "--allow-origin": options.allowedOrigins.append(try scanner.value(for: flag))
+            case "--metrics-from":
+                let text = try scanner.value(for: flag)
+                guard let network = MetricsAccess.Network(text) else {
+                    throw UsageError("--metrics-from takes an address or a network (10.0.0.0/8, fd00::/8), not '\(text)'")
+                }
+                options.metricsFrom.append(network)
             case "--bind": options.bindAddress = try scanner.value(for: flag)
             case "--auto-start": options.autoStart = try scanner.integer(for: flag, in: 0...100_000)
             case "--countdown": options.countdownSeconds = try scanner.integer(for: flag, in: 0...3_600)

@@ -75,7 +75,7 @@ if let webPort = options.webPort {
     }
     do {
         web = WebConfiguration(port: webPort, site: try WebSite.load(from: pages), joinHost: joinHost,
-                               allowedOrigins: options.allowedOrigins)
+                               allowedOrigins: options.allowedOrigins, metricsAccess: options.metricsAccess)
     } catch {
         fail(error.description)
     }

@@ -42,7 +42,7 @@ import WordGameProtocol
     }
 
     @Test(arguments: [["--port", "99999"], ["--bogus"], ["--pairs"], ["--round-ms", "fast"], ["stray"], ["--max-incorrect", "0"],
-                      ["--send-threads", "0"]])
+                      ["--send-threads", "0"], ["--metrics-from", "school"], ["--metrics-from", "10.0.0.0/33"]])
     func badArgumentsGiveUsageAndANonZeroExit(arguments: [String]) async throws {
         try await onOwnThread {
             let result = try run(arguments)

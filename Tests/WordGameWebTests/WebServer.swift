@@ -21,14 +21,16 @@ final class WebServer {
 
     init(rules: Rules = Rules(roundMilliseconds: 3_000, pairCount: 5), seed: UInt64? = 1, startDelayMilliseconds: Int = 0,
          limits: ConnectionLimits = ConnectionLimits(), resultsDirectory: String? = nil, allowedOrigins: [String] = [],
-         wordLists: [String: WordList] = [:], listsFolder: String? = nil, web: Bool = true, fleet: FleetConfiguration? = nil) throws {
+         wordLists: [String: WordList] = [:], listsFolder: String? = nil, web: Bool = true, fleet: FleetConfiguration? = nil,
+         metricsAccess: MetricsAccess = .default) throws {
         var settings = GameSettings(words: Self.words, wordLists: wordLists, rules: rules, seed: seed,
                                     startDelayMilliseconds: startDelayMilliseconds)
         if let listsFolder {
             settings.savedLists = try WordListFolder.load(listsFolder, missingIsEmpty: true)
             settings.listsFolder = listsFolder
         }
-        let pages = web ? WebConfiguration(port: 0, site: Self.site, joinHost: "127.0.0.1", allowedOrigins: allowedOrigins) : nil
+        let pages = web ? WebConfiguration(port: 0, site: Self.site, joinHost: "127.0.0.1", allowedOrigins: allowedOrigins,
+                                          metricsAccess: metricsAccess) : nil
         server = try Server(configuration: ServerConfiguration(bindAddress: "127.0.0.1", port: 0, game: settings, limits: limits,
                                                                resultsDirectory: resultsDirectory, web: pages, fleet: fleet))
         server.start()

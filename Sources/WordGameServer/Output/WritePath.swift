@@ -36,7 +36,12 @@ final class WritePath: @unchecked Sendable {
     /// Where a reader's own line is written before its transport frames it (`OutputFraming.append`).
     var frameScratch: [UInt8] = []
 
-    init(table: ConnectionTable, epoll: Epoll, affinity: ThreadAffinity, maxQueuedBytes: Int, sendThreads: SendThreads, openRooms: Bool) {
+    /// Each piece of output queued is counted here, for `/metrics`.
+    let counters: ServerCounters
+
+    init(table: ConnectionTable, epoll: Epoll, affinity: ThreadAffinity, maxQueuedBytes: Int, sendThreads: SendThreads, openRooms: Bool,
+         counters: ServerCounters = ServerCounters()) {
+        self.counters = counters
         self.table = table
         self.epoll = epoll
         self.affinity = affinity
@@ -180,6 +185,7 @@ final class WritePath: @unchecked Sendable {
     }
 
     private func queued(on connection: Connection, flushing: Bool) {
+        counters.messagesQueued += 1
         if connection.output.pendingCount > maxQueuedBytes { connection.overflowed = true }
         if !flushing { markDirty(connection) }
     }

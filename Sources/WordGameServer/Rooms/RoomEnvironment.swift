@@ -28,4 +28,6 @@ struct RoomEnvironment {
     var lists: WordListCatalog
     /// Where lists saved over the wire are written; nil: kept in memory only (`Hub.listStored` answers at once).
     var listStore: ListStore?
+    /// What happened, for `/metrics` (answers taken, each round's close timed); nil in transcript tests.
+    var counters: ServerCounters? = nil
 }

@@ -134,6 +134,7 @@ extension Room {
         // Changed in place: a copy of the match here would copy its tables on every answer.
         switch game.match.answer(answer, by: id, at: now, namesRound: number != nil) {
         case .taken:
+            environment.counters?.answers += 1
             outbox.send(.answerTaken(round: openNumber, answer), to: id)
         case .late:
             outbox.send(.error(ProtocolError(.tooLate, Self.timeWasUp(openNumber))), to: id)

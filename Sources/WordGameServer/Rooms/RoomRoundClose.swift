@@ -13,6 +13,9 @@ extension Room {
     @discardableResult
     func closeRoundIfDone(at now: Instant) -> Bool {
         guard let game, game.match.roundCanClose(at: now) else { return false }
+        // Timed by the counters' clock, not `now`: the time the loop spends here is what an operator watches.
+        let counters = environment.counters, started = counters?.roundCloseStarts()
+        defer { if let counters, let started { counters.roundClosed(since: started) } }
         let outcome = game.match.closeRound(at: now)
         environment.changed()
         let standings = game.match.ranking()

@@ -24,10 +24,16 @@ final class FleetLink: RoomDirectory {
     private var newSeats: [String] = []
     private var goneSeats: [String] = []
     private var watch: FleetWatch
+    /// Answers and their round trips are counted here, for `/metrics`.
+    private let counters: ServerCounters
+    /// When the record now on its way to Redis was sent; nil when none is.
+    private var recordSentAt: Instant?
+    /// Whether the directory answered the last registration; nil before the first answer (`/healthz`).
+    var directoryUp: Bool? { reachable }
 
     /// Nil if the server id or the address is not one a record can hold.
     init?(_ configuration: FleetConfiguration, port: UInt16, webPort: UInt16?, post: @escaping @Sendable (DirectoryEvent) -> Void,
-          log: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
+          counters: ServerCounters, log: @escaping (String) -> Void, warn: @escaping (String) -> Void) {
         guard let address = FleetAddress(host: configuration.advertisedHost, port: port, webPort: webPort, load: 0),
               let directory = FleetDirectory(url: configuration.directory, serverID: configuration.serverID,
                                              options: configuration.client, timings: configuration.timings, onEvent: post)
@@ -36,6 +42,7 @@ final class FleetLink: RoomDirectory {
         self.address = address
         self.directory = directory
         self.log = log
+        self.counters = counters
         self.warn = warn
         watch = FleetWatch(serverID: configuration.serverID)
     }
@@ -72,6 +79,7 @@ final class FleetLink: RoomDirectory {
         var record = address
         record.load = load
         directory.register(record)
+        if recordSentAt == nil { recordSentAt = now }
         _ = directory.refresh(rooms: rooms, seats: seats)
     }
 
@@ -82,6 +90,7 @@ final class FleetLink: RoomDirectory {
 
     /// An event of the directory, on the loop: an answer for the hub, or news for the console.
     func take(_ event: DirectoryEvent, hub: Hub, at now: Instant) {
+        count(event)
         switch event {
         case .claim(let ticket, _, let result): hub.directoryAnswered(ticket: ticket, answer(result), at: now)
         case .owner(let ticket, let result): hub.directoryAnswered(ticket: ticket, answer(result), at: now)
@@ -91,6 +100,21 @@ final class FleetLink: RoomDirectory {
             if error == nil, restored > 0 { log(FleetConsoleTexts.restored(restored)) }
             for room in lostRooms { warn(FleetConsoleTexts.lost(room: room)) }
         case .release, .releasedSeats, .registeredSeats: break
+        }
+    }
+
+    /// Every answer is counted, and an error with it; the record's answer is timed from its sending.
+    private func count(_ event: DirectoryEvent) {
+        counters.directoryAnswers += 1
+        switch event {
+        case .claim(_, _, .unavailable), .owner(_, .unavailable): counters.directoryErrors += 1
+        case .registered(_, _?), .refreshed(_, _, _, _?), .release(_, _, _?), .registeredSeats(_, _?), .releasedSeats(_, _?):
+            counters.directoryErrors += 1
+        default: break
+        }
+        if case .registered = event, let sent = recordSentAt {
+            recordSentAt = nil
+            counters.directoryAnswered(roundTripNanoseconds: Instant.now().nanoseconds - sent.nanoseconds)
         }
     }
 

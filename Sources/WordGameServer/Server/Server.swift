@@ -58,6 +58,8 @@ public final class Server: @unchecked Sendable {
     public private(set) var lessonNote: String?
     private(set) var hub: Hub!
     let mail = LoopMail()
+    /// What happened, for `/metrics`; bumped where it happens, on the loop.
+    let counters = ServerCounters()
     private let finished = DispatchSemaphore(value: 0)
     /// Why the loop stops after this turn; nil while it runs.
     var stopReason: String?
@@ -79,7 +81,8 @@ public final class Server: @unchecked Sendable {
         table = ConnectionTable(affinity: affinity)
         let maxLineBytes = configuration.maxLineBytes, log = configuration.log
         listener = try Listener(address: configuration.bindAddress, port: configuration.port, epoll: loop.epoll, table: table,
-                                affinity: affinity, limits: limits, log: { log($0) }, kind: .lines(maxLineBytes: maxLineBytes))
+                                affinity: affinity, limits: limits, log: { log($0) }, kind: .lines(maxLineBytes: maxLineBytes),
+                                counters: counters)
         port = listener.port
         if configuration.name == nil {
             consoleLine.rename(ConsoleLine.address(host: configuration.reachableHost ?? configuration.bindAddress, port: port))
@@ -87,7 +90,8 @@ public final class Server: @unchecked Sendable {
         if let web = configuration.web {
             let policy = WebFraming.Policy(maxLineBytes: maxLineBytes, isOriginAllowed: Self.originPolicy(allowing: web.allowedOrigins))
             let webListener = try Listener(address: configuration.bindAddress, port: web.port, epoll: loop.epoll, table: table,
-                                           affinity: affinity, limits: limits, log: { log($0) }, kind: .web(policy))
+                                           affinity: affinity, limits: limits, log: { log($0) }, kind: .web(policy),
+                                           counters: counters)
             self.webListener = webListener
             webRouter = WebRouter(site: web.site, joinAddress: WebConfiguration.joinAddress(host: web.joinHost, port: webListener.port))
         } else {
@@ -96,7 +100,7 @@ public final class Server: @unchecked Sendable {
         }
         input = InputPath(epoll: loop.epoll, affinity: affinity, limits: limits)
         writes = WritePath(table: table, epoll: loop.epoll, affinity: affinity, maxQueuedBytes: configuration.maxQueuedBytes,
-                           sendThreads: configuration.sendThreads, openRooms: configuration.game.openRooms)
+                           sendThreads: configuration.sendThreads, openRooms: configuration.game.openRooms, counters: counters)
         let events = configuration.events
         let mail = self.mail, wake = loop.wake
         let results = configuration.resultsDirectory.map { directory in
@@ -126,7 +130,7 @@ public final class Server: @unchecked Sendable {
             gameEnded: { record, languages in results?.save(record, languages: languages) },
             changed: { changes.pending = true },
             browserAddress: { [webRouter] room in webRouter?.joinAddress(room: room) },
-            lists: lists, listStore: listWriter)
+            lists: lists, listStore: listWriter, counters: counters)
         // Read before the fleet's link is made: a lesson kept from before a restart brings the server's id back.
         let gamePort = port
         let stateFile = configuration.stateDirectory.map { StateFile(directory: $0, port: gamePort) }
@@ -144,7 +148,7 @@ public final class Server: @unchecked Sendable {
             }
             // Warnings dated and named as every console line is: when the directory went and came back is what an operator asks.
             guard let link = FleetLink(fleetConfiguration, port: listener.port, webPort: webListener?.port, post: post,
-                                       log: { events($0) }, warn: { log($0) })
+                                       counters: counters, log: { events($0) }, warn: { log($0) })
             else { throw Errno("fleet", code: Errno.invalidArgument) }
             fleet = link
         } else {

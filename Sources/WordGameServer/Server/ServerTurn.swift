@@ -147,6 +147,7 @@ extension Server {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         connection.framing.discardInput()
+        counters.bytesSentByClosed += connection.output.sentTotal
         table.remove(connection)
         if connection.session != nil { hub.disconnected(connection.player, at: .now()) }
     }

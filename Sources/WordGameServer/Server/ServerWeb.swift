@@ -37,6 +37,11 @@ extension Server {
                 return reply(HTTPResponse.error(.notFound, message: WebTexts.noResults).serialized())
             }
             readResults(players: players, file: file, headOnly: headOnly, for: connection)
+        case .operatorPage(let page):
+            guard configuration.web?.metricsAccess.allows(connection.address) == true else {
+                return reply(HTTPResponse.error(.forbidden, message: WebTexts.operatorOnly).serialized())
+            }
+            reply(operatorPage(page))
         }
     }
 

@@ -9,5 +9,12 @@ enum WebTexts {
     static let noResults = "No game of this room has been saved yet."
     static let resultsUnreadable = "The results file could not be read."
     static let requestTooSlow = "The request took too long to arrive."
+    static let operatorOnly = "The server's metrics and health are for the networks --metrics-from names (by default this machine "
+        + "and the private ranges)."
+    /// `/healthz`'s body when the server takes players.
+    static let ready = "ready"
+    static let stopping = "not ready: stopping"
+    static let directoryDown = "not ready: the fleet's directory does not answer"
+    static let directoryNotYet = "not ready: the fleet's directory has not answered yet"
     static let noPages = "The pages are not installed next to this server."
 }

@@ -21,6 +21,8 @@ final class Listener {
     let refusals: WebRefusals?
     /// Where the operator hears of a shortage of descriptors.
     private let log: (String) -> Void
+    /// Where each refusal is counted, for `/metrics`.
+    private let counters: ServerCounters
     /// The listener has the game's socket options, for accepted sockets to
     /// inherit; whether they do is learned from the first.
     private let tuned: Bool
@@ -32,7 +34,7 @@ final class Listener {
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
     init(address: String, port: UInt16, epoll: Epoll, table: ConnectionTable, affinity: ThreadAffinity, limits: ConnectionLimits,
-         log: @escaping (String) -> Void, kind: ListenerKind) throws(Errno) {
+         log: @escaping (String) -> Void, kind: ListenerKind, counters: ServerCounters) throws(Errno) {
         socket = try Socket.listen(address: address, port: port)
         tuned = Socket.tuneForGame(socket)
         do {
@@ -48,6 +50,7 @@ final class Listener {
         self.limits = limits
         self.log = log
         self.kind = kind
+        self.counters = counters
         if case .web(let policy) = kind {
             refusals = WebRefusals(policy: policy, epoll: epoll, limits: limits)
         } else {
@@ -91,10 +94,12 @@ final class Listener {
                 return outOfDescriptors(error, at: now)
             }
             if table.count >= limits.maxConnections {
+                counters.refused(.serverFull)
                 turnAway(accepted.socket, TransportTexts.serverFull(limits.maxConnections), bye: TransportTexts.serverFullBye, at: now)
                 continue
             }
             if table.connections(from: accepted.address) >= limits.maxPerAddress {
+                counters.refused(.perAddress)
                 turnAway(accepted.socket, TransportTexts.tooManyFromAddress(limits.maxPerAddress),
                          bye: TransportTexts.tooManyFromAddressBye, at: now)
                 continue
@@ -147,6 +152,7 @@ final class Listener {
             spare.close()
             spareDescriptor = nil
             if case .done(let accepted)? = try? Socket.accept(socket) {
+                counters.refused(.noDescriptors)
                 refuse(accepted.socket, TransportTexts.noDescriptors, bye: TransportTexts.serverFullBye)
             }
             spareDescriptor = FileDescriptor.openNull()

@@ -9,12 +9,16 @@ public struct WebConfiguration: Sendable {
     /// Origins whose pages may open the game's WebSocket besides the
     /// server's own ("http://school.example"), for a server behind a proxy.
     public var allowedOrigins: [String]
+    /// Who may read `/metrics` and `/healthz` (`--metrics-from`).
+    public var metricsAccess: MetricsAccess
 
-    public init(port: UInt16 = WebConfiguration.defaultPort, site: WebSite, joinHost: String, allowedOrigins: [String] = []) {
+    public init(port: UInt16 = WebConfiguration.defaultPort, site: WebSite, joinHost: String, allowedOrigins: [String] = [],
+                metricsAccess: MetricsAccess = .default) {
         self.port = port
         self.site = site
         self.joinHost = joinHost
         self.allowedOrigins = allowedOrigins
+        self.metricsAccess = metricsAccess
     }
 
     public static let defaultPort: UInt16 = 8080

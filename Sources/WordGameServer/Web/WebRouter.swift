@@ -17,6 +17,13 @@ struct WebRouter {
         case response([UInt8])
         /// A game's results file, if `key` is the room's: the server asks the hub and reads the file.
         case results(room: String, key: String, file: ResultsFile)
+        /// `/metrics` or `/healthz`, for a reader `MetricsAccess` allows: the server knows the figures.
+        case operatorPage(OperatorPage)
+    }
+
+    /// The operator's pages: not for students, never linked from a page.
+    enum OperatorPage: Equatable {
+        case metrics, health
     }
 
     /// The files a game leaves (`WordGameResults`), each beside the players file.
@@ -50,6 +57,10 @@ struct WebRouter {
         switch head.path {
         case "/join.json":
             return .response(Self.ok(Array(joinJSON.utf8), type: "application/json", cache: "no-store"))
+        case "/metrics":
+            return .operatorPage(.metrics)
+        case "/healthz":
+            return .operatorPage(.health)
         case "/qr.svg":
             return qrCode(room: head.queryItem("room"))
         case "/results.csv":
@@ -84,6 +95,12 @@ struct WebRouter {
     static func ok(_ body: [UInt8], type: String, cache: String, extra: [HTTPHeaderField] = []) -> [UInt8] {
         HTTPResponse(status: .ok, contentType: type, cacheControl: cache, contentSecurityPolicy: contentSecurityPolicy,
                      extraHeaders: policyHeaders + extra, body: body).serialized()
+    }
+
+    /// An operator's page: plain text, never kept by a cache.
+    static func plain(_ text: String, status: HTTPStatus = .ok, type: String = "text/plain; charset=utf-8") -> [UInt8] {
+        HTTPResponse(status: status, contentType: type, cacheControl: "no-store", contentSecurityPolicy: contentSecurityPolicy,
+                     extraHeaders: policyHeaders, body: Array(text.utf8)).serialized()
     }
 
     /// A results file, to download.
