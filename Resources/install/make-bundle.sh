@@ -40,7 +40,7 @@ mkdir -p "$bundle/Resources/install"
 for product in $products; do cp "$built/$product" "$bundle/"; done
 cp "$root/Resources/words.json" "$bundle/Resources/"
 cp -R "$root/Resources/web" "$bundle/Resources/"
-cp "$root/Resources/install/wordgame.service" "$bundle/Resources/install/"
+for file in wordgame.service wordgame@.service wordgame.env; do cp "$root/Resources/install/$file" "$bundle/Resources/install/"; done
 # Owned by root in the archive, whoever built it: unpacked by root, the files must not belong to the builder's uid.
 tar -C "$out" --owner=0 --group=0 --numeric-owner -czf "$out/wordgame.tar.gz" wordgame
 

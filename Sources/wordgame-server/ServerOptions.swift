@@ -54,6 +54,8 @@ struct ServerOptions: Equatable {
     public var advertisedHost: String?
     /// This server's name in the directory; nil: made from the machine's name, the port and a random part.
     public var serverID: String?
+    /// The server's name on its console lines when it is on its own; nil: the address and port students reach it at.
+    public var name: String?
     /// How long a key of the directory lives unrefreshed.
     public var directoryTTLMilliseconds = FleetTimings().ttlMilliseconds
     public var showHelp = false
@@ -141,6 +143,9 @@ struct ServerOptions: Equatable {
           --directory-ttl-ms N with --directory: how long a dead server's rooms are sent players
                                before they are gone (default 10000; 1000 to 600000; refreshed
                                every third)
+          --name NAME          the server's name at the head of each console line (1 to 64 letters,
+                               digits, '-', '_' or '.'; default: its address and port; in a fleet,
+                               its --server-id)
           --quiet              no console line per event (joined, left, game over…)
           --version            show the release and the protocol's version
           -h, --help           show this help
@@ -209,6 +214,12 @@ struct ServerOptions: Equatable {
                     throw UsageError("--server-id takes 1 to 64 letters, digits, '-', '_' or '.', not '\(id)'")
                 }
                 options.serverID = id
+            case "--name":
+                let name = try scanner.value(for: flag)
+                guard FleetKeys.isServerID(name) else {
+                    throw UsageError("--name takes 1 to 64 letters, digits, '-', '_' or '.', not '\(name)'")
+                }
+                options.name = name
             case "--directory-ttl-ms": options.directoryTTLMilliseconds = try scanner.integer(for: flag, in: 1_000...600_000)
             default: throw UsageError("unknown option '\(flag.flag)'")
             }

@@ -108,7 +108,8 @@ let configuration = ServerConfiguration(
     log: { StandardError.write($0) },
     events: { console?.write($0) },
     resultsDirectory: options.resultsDirectory, stateDirectory: options.lessonDirectory,
-    sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet)
+    sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet,
+    name: options.name, reachableHost: joinHost)
 
 let server: Server
 do {
@@ -163,12 +164,12 @@ print("""
     """)
 StandardOutput.flush()  // the banner must show before the loop blocks, even when piped
 server.run()
-// The last line, dated as the event lines are: a log read later says when the server stopped.
+// The last line, dated and named as the event lines are: a log read later says when the server stopped.
 if let console {
-    console.write("wordgame-server: stopped")
+    console.write(server.consoleLine("wordgame-server: stopped"))
     console.flush()
 } else {
-    print("wordgame-server: stopped")
+    print(server.consoleLine("wordgame-server: stopped"))
 }
 exit(0)
 

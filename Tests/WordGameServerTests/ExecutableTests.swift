@@ -131,7 +131,8 @@ import WordGameProtocol
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
             let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(rest.contains(#/\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d wordgame-server: stopped\n$/#), "the last line, dated: \(rest)")
+            #expect(rest.contains(#/\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+:\d+ wordgame-server: stopped\n$/#),
+                    "the last line, dated and naming the server by its address and port: \(rest)")
             let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/wordgame-results")
             #expect(kept.filter { $0.hasSuffix(".csv") }.count == 3 && kept.contains("history.jsonl"), "\(kept)")
             #expect(FileManager.default.fileExists(atPath: directory + "/wordgame-state/lesson-\(port).json"))

@@ -109,21 +109,29 @@ struct SchoolBundleTests {
         }
     }
 
-    /// The unit a school installs, pointed at the unpacked folder, as systemd itself reads it.
+    /// The units a school installs (one server, and an instance of the template for a fleet member or a second
+    /// server), pointed at the unpacked folder, as systemd itself reads them; the options' file is beside them.
     @Test(.enabled(if: SchoolBundle.canVerifyUnits, "no systemd-analyze (Debian's systemd package): the unit is not checked"))
-    func theSystemdUnitVerifies() async throws {
+    func theSystemdUnitsVerify() async throws {
         try await onOwnThread {
             defer { SchoolBundle.finished() }
             let folder = try SchoolBundle.folder.get()
-            let unit = try String(contentsOfFile: folder + "/Resources/install/wordgame.service", encoding: .utf8)
-            #expect(unit.contains("ExecStart=/opt/wordgame/wordgame-server "), "the README installs the folder as /opt/wordgame")
             let place = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-unit-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: place) }
-            try unit.replacingOccurrences(of: "/opt/wordgame/", with: folder + "/")
-                .write(toFile: place + "/wordgame.service", atomically: true, encoding: .utf8)
-            let verify = try ProgramRun.run(URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["verify", place + "/wordgame.service"])
-            #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(verify.stdout)\(verify.stderr)")
+            let options = try String(contentsOfFile: folder + "/Resources/install/wordgame.env", encoding: .utf8)
+            #expect(options.contains("\nWORDGAME_OPTS=\n"), "the options' file, as shipped, leaves the defaults")
+            // The template is read as systemd reads an instance of it: by the instance's name.
+            for (file, installedAs) in [("wordgame.service", "wordgame.service"), ("wordgame@.service", "wordgame@school-1.service")] {
+                let unit = try String(contentsOfFile: folder + "/Resources/install/" + file, encoding: .utf8)
+                #expect(unit.contains("ExecStart=/opt/wordgame/wordgame-server "), "the README installs the folder as /opt/wordgame")
+                #expect(unit.contains(" $WORDGAME_OPTS\n") && unit.contains("DynamicUser=yes") && unit.contains("StateDirectory=wordgame"),
+                        "\(file): options from its EnvironmentFile, a dynamic user, a state directory")
+                try unit.replacingOccurrences(of: "/opt/wordgame/", with: folder + "/")
+                    .write(toFile: place + "/" + installedAs, atomically: true, encoding: .utf8)
+                let verify = try ProgramRun.run(URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["verify", place + "/" + installedAs])
+                #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(file): \(verify.stdout)\(verify.stderr)")
+            }
         }
     }
 }

@@ -3,24 +3,27 @@ import Glibc
 
 /// The built `wordgame-server` running as a child process, started through
 /// `sh` so a test can lower its limits first (`ulimit -n`). Its banner has
-/// been read when `init` returns; stderr is kept for the test to read.
+/// been read when `init` returns; stderr (and, when not `quiet`, the console's
+/// lines after the banner) are kept for the test to read.
 final class ServerChild {
     let process = Process()
     let port: UInt16
     let banner: String
     private let errors = Pipe()
+    private let out = Pipe()
 
     /// `shellPrefix`: shell commands run before the server replaces the shell (e.g. "ulimit -n 128").
     /// `port`: 0, the kernel picks; a server started again where one was must take its port again.
     /// `state`: the folder its lesson is kept in (`--state`); nil keeps none.
-    init(_ arguments: [String], shellPrefix: String = "", port: UInt16 = 0, state: String? = nil, results: String? = nil) throws {
+    /// `quiet`: no line per event on stdout (`--quiet`); a test that reads them says false and reads `stopReadingConsole()`.
+    init(_ arguments: [String], shellPrefix: String = "", port: UInt16 = 0, state: String? = nil, results: String? = nil,
+         quiet: Bool = true) throws {
         let command = (shellPrefix.isEmpty ? "" : shellPrefix + "; ") + "exec \"$0\" \"$@\""
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "\(port)", "--web-port", "0",
-                             "--quiet"]
+        process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "\(port)", "--web-port", "0"]
+            + (quiet ? ["--quiet"] : [])
             + (results.map { ["--results", $0] } ?? ["--no-results"]) + (state.map { ["--state", $0] } ?? ["--no-state"])
             + arguments
-        let out = Pipe()
         process.standardOutput = out
         process.standardError = errors
         try process.run()
@@ -67,6 +70,14 @@ final class ServerChild {
         process.interrupt()
         process.waitUntilExit()
         return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// Stops the server and returns what it wrote after its banner to stdout (the console's lines) and to stderr.
+    func stopReadingConsole() -> (console: String, errors: String) {
+        let errors = stop()
+        let all = banner + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let end = "Stop the server with Ctrl-C.\n"  // the banner's last line
+        return (all.range(of: end).map { String(all[$0.upperBound...]) } ?? all, errors)
     }
 
     static func read(_ handle: FileHandle, until marker: String, timeout: Double = 20) throws -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import WordGamePOSIX
 
-/// The server's console: one timestamped line per event that matters,
+/// The server's console: one line per event that matters (dated and named by the server, `ConsoleLine`),
 /// written by a thread of its own so that a slow terminal never holds up the
 /// event loop. What the loop hands over waits in a bounded queue; past
 /// `limit` lines, lines are dropped and the count of them is written when the
@@ -9,7 +9,7 @@ import WordGamePOSIX
 public final class EventLog: @unchecked Sendable {
     // `pending`, `dropped` and `writes` are guarded by `condition`.
     private let condition = NSCondition()
-    private var pending: [(time: Double, text: String)] = []
+    private var pending: [String] = []
     private var dropped = 0
     private var writes = 0
     private let limit: Int
@@ -31,10 +31,9 @@ public final class EventLog: @unchecked Sendable {
     /// Queues a line; never blocks on the console. Only a line into an empty
     /// queue wakes the console's thread: 10,000 joins are not 10,000 wake-ups.
     public func write(_ text: String) {
-        let time = WallClock.secondsSince1970()
         condition.lock()
         let idle = pending.isEmpty && dropped == 0
-        if pending.count < limit { pending.append((time, text)) } else { dropped += 1 }
+        if pending.count < limit { pending.append(text) } else { dropped += 1 }
         if idle { condition.broadcast() }  // broadcast: `flush` may be waiting too
         condition.unlock()
     }
@@ -54,8 +53,6 @@ public final class EventLog: @unchecked Sendable {
     }
 
     private func run() {
-        let clock = ConsoleTime()
-        var stampedSecond = -1.0, stamp = ""
         while true {
             condition.lock()
             while pending.isEmpty && dropped == 0 { condition.wait() }
@@ -68,16 +65,12 @@ public final class EventLog: @unchecked Sendable {
             let lost = dropped
             condition.unlock()
             var text = ""
-            for (time, line) in batch {
-                // Formatting a date is dear; a busy second (10,000 joins) writes the same one for all.
-                let second = time.rounded(.down)
-                if second != stampedSecond {
-                    stampedSecond = second
-                    stamp = clock.stamp(second)
-                }
-                text += stamp + " " + line + "\n"
+            for line in batch { text += line + "\n" }
+            if lost > 0 {
+                // In the form of every line: the date and the server's name of the last line written (a full queue has one).
+                let head = batch.last.map { $0.split(separator: " ", maxSplits: 3).prefix(3).joined(separator: " ") + " " } ?? ""
+                text += head + "wordgame-server: \(lost) console lines dropped (the console was too slow)\n"
             }
-            if lost > 0 { text += "(\(lost) console lines dropped: the console was too slow)\n" }
             try? output.writeAll(text.utf8)  // a console gone away loses its lines, never the server
             condition.lock()
             pending.removeFirst(batch.count)

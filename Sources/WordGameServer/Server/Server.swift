@@ -45,6 +45,9 @@ public final class Server: @unchecked Sendable {
     let fleet: FleetLink?
     /// This server's name in its fleet (a lesson kept from before a restart brings its own back); nil on its own.
     public var fleetServerID: String? { fleet?.configuration.serverID }
+    /// Dates a console line and names this server in it: what the server writes itself, and its last line, in one form.
+    private let lineForm: ConsoleLine
+    public func consoleLine(_ text: String) -> String { lineForm(text) }
     /// Where lists saved over the wire are written; nil when they are kept in memory only.
     let listWriter: ListWriter?
     /// Where the lesson is kept across restarts; nil with `--no-state`.
@@ -64,6 +67,13 @@ public final class Server: @unchecked Sendable {
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
     public init(configuration: ServerConfiguration) throws(Errno) {
+        // Every line for the console, events and problems, is dated and names the server (`ConsoleLine`).
+        let consoleLine = ConsoleLine(name: configuration.name ?? "wordgame-server")
+        lineForm = consoleLine
+        var configuration = configuration
+        let rawLog = configuration.log, rawEvents = configuration.events
+        configuration.log = { rawLog(consoleLine($0)) }
+        configuration.events = { rawEvents(consoleLine($0)) }
         self.configuration = configuration
         Signal.ignoreBrokenPipe()
         (limits, limitNote) = Listener.fitToDescriptorLimit(configuration.limits)
@@ -74,6 +84,9 @@ public final class Server: @unchecked Sendable {
                                 affinity: affinity, limits: limits, log: { log($0) }, kind: .lines(maxLineBytes: maxLineBytes),
                                 counters: counters)
         port = listener.port
+        if configuration.name == nil {
+            consoleLine.rename(ConsoleLine.address(host: configuration.reachableHost ?? configuration.bindAddress, port: port))
+        }
         if let web = configuration.web {
             let policy = WebFraming.Policy(maxLineBytes: maxLineBytes, isOriginAllowed: Self.originPolicy(allowing: web.allowedOrigins))
             let webListener = try Listener(address: configuration.bindAddress, port: web.port, epoll: loop.epoll, table: table,
@@ -128,15 +141,14 @@ public final class Server: @unchecked Sendable {
             fleetConfiguration?.serverID = id
         }
         if let fleetConfiguration {
+            consoleLine.rename(fleetConfiguration.serverID)
             let post: @Sendable (DirectoryEvent) -> Void = { event in
                 mail.post(event)
                 wake.wake()
             }
-            // Dated, as the console's lines are: when the directory went and came back is what an operator asks.
-            let time = ConsoleTime()
+            // Warnings dated and named as every console line is: when the directory went and came back is what an operator asks.
             guard let link = FleetLink(fleetConfiguration, port: listener.port, webPort: webListener?.port, post: post,
-                                       counters: counters, log: { events($0) },
-                                       warn: { log(time.stamp(WallClock.secondsSince1970()) + " " + $0) })
+                                       counters: counters, log: { events($0) }, warn: { log($0) })
             else { throw Errno("fleet", code: Errno.invalidArgument) }
             fleet = link
         } else {

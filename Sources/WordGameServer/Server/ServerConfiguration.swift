@@ -32,13 +32,18 @@ public struct ServerConfiguration: Sendable {
     public var web: WebConfiguration?
     /// One of a fleet of servers sharing rooms through a directory in Redis; nil: a server on its own.
     public var fleet: FleetConfiguration?
+    /// The server's name at the head of its console lines (`ConsoleLine`) when it is on its own (`--name`); nil:
+    /// `host:port`. A member of a fleet is named by its id in the fleet.
+    public var name: String?
+    /// The address students reach this machine at, for that `host:port`; nil: the bind address.
+    public var reachableHost: String?
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,
                 log: @escaping @Sendable (String) -> Void = { _ in }, events: @escaping @Sendable (String) -> Void = { _ in },
                 resultsDirectory: String? = nil, stateDirectory: String? = nil, sendThreads: SendThreads = SendThreads(),
                 web: WebConfiguration? = nil,
-                fleet: FleetConfiguration? = nil) {
+                fleet: FleetConfiguration? = nil, name: String? = nil, reachableHost: String? = nil) {
         self.bindAddress = bindAddress
         self.port = port
         self.game = game
@@ -52,5 +57,7 @@ public struct ServerConfiguration: Sendable {
         self.sendThreads = sendThreads
         self.web = web
         self.fleet = fleet
+        self.name = name
+        self.reachableHost = reachableHost
     }
 }

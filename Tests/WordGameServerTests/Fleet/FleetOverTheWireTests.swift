@@ -165,6 +165,8 @@ struct FleetOverTheWireTests {
             let ttl = 3_000
             let fleetArguments = ["--directory", "redis://127.0.0.1:\(redis.port)", "--directory-ttl-ms", "\(ttl)", "--hosted-only"]
             let a = try ServerChild(fleetArguments + ["--server-id", "a"]), b = try ServerChild(fleetArguments + ["--server-id", "b"])
+            // A third, which only watches: each of the others says once that A stopped, in its own name.
+            let c = try ServerChild(fleetArguments + ["--server-id", "c"])
             let teacher = try TestClient(port: a.port, label: "teacher")
             try teacher.machineModeAfterGreeting()
             teacher.send("HOST")
@@ -213,13 +215,16 @@ struct FleetOverTheWireTests {
             projector.send("HOST")
             let fresh = try projector.waitFor(timeout: 10) { if case .hosted(let room, _) = $0 { room } else { nil } }
             #expect(fresh != room)
-            // B looks at the fleet every refresh: a few more looks, then its console says A stopped, once, dated.
+            // B and C look at the fleet every refresh: a few more looks, then each one's console says A stopped, once,
+            // dated and in its own name.
             Thread.sleep(forTimeInterval: Double(ttl) / 1_000 * 2)
-            let console = b.stop().split(separator: "\n").filter { $0.contains("fleet: server a stopped answering") }
-            #expect(console.count == 1, "\(console)")
-            #expect(console.first?.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d fleet: server a stopped answering \(its record in "#
-                                         + #"the directory expired\): its rooms and seats are gone for 12 h unless it comes back"#,
-                                         options: .regularExpression) != nil, "\(console)")
+            for (server, name) in [(b, "b"), (c, "c")] {
+                let console = server.stop().split(separator: "\n").filter { $0.contains("fleet: server a stopped answering") }
+                #expect(console.count == 1, "\(name): \(console)")
+                #expect(console.first?.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d "# + name + #" fleet: server a stopped answering \(its "#
+                                             + #"record in the directory expired\): its rooms and seats are gone for 12 h unless it comes back"#,
+                                             options: .regularExpression) != nil, "\(name): \(console)")
+            }
         }
     }
 }
