@@ -75,7 +75,8 @@ import WordGameTestSupport
     @Test func theFormItself() {
         let line = ConsoleLine(name: "school-1")
         let text = line("u8eu: Ana joined", at: 1_764_300_000.7)
-        #expect(text.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d school-1 u8eu: Ana joined$"#, options: .regularExpression) != nil, "\(text)")
+        let form = #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d school-1 u8eu: Ana joined$"#
+        #expect(text.range(of: form, options: .regularExpression) != nil, "\(text)")
         line.rename("school-2")
         #expect(line("x", at: 1_764_300_000.2).hasSuffix(" school-2 x"))
         #expect(line("x", at: 1_764_300_000.2).prefix(19) == text.prefix(19), "the same second, the same date")
