@@ -16,43 +16,46 @@ import WordGameTestSupport
         return Array((start..<start + count).map { "LINE w\($0)\(pad),m\($0)\n" }.joined().utf8)
     }
 
+    /// A server with a lists folder of its own, and its teacher with an upload named `big` open.
+    static func withUploadOpen(_ body: (ServerChild, TestClient) throws -> Void) throws {
+        let folder = try ListsOverTheWireTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try ServerChild(["--word-lists", folder])
+        let host = try ListsOverTheWireTests.host(server.port)
+        host.send("UPLOAD big English French")
+        try host.expectLine("OK UPLOAD")
+        try body(server, host)
+    }
+
     @Test func fiveHundredLinesOfAnOpenUploadAreNotPaced() async throws {
         try await onOwnThread {
-            let folder = try ListsOverTheWireTests.folder()
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let server = try ServerChild(["--word-lists", folder])
-            let host = try ListsOverTheWireTests.host(server.port)
-            host.send("UPLOAD big English French")
-            try host.expectLine("OK UPLOAD")
-            let start = Date()
-            host.sendRaw(Self.lines(500) + Array("CHECK\n".utf8))
-            _ = try host.waitFor(timeout: 30) { $0 == .done(.check) }
-            let seconds = Date().timeIntervalSince(start)
-            // Paced, 500 lines take 23 s (40 at once, then 20 a second).
-            #expect(seconds < 10, "500 LINEs took \(seconds) s")
-            _ = server.stop()
+            try Self.withUploadOpen { server, host in
+                let start = Date()
+                host.sendRaw(Self.lines(500) + Array("CHECK\n".utf8))
+                _ = try host.waitFor(timeout: 30) { $0 == .done(.check) }
+                let seconds = Date().timeIntervalSince(start)
+                // Paced, 500 lines take 23 s (40 at once, then 20 a second).
+                #expect(seconds < 10, "500 LINEs took \(seconds) s")
+                _ = server.stop()
+            }
         }
     }
 
     @Test func pastItsLimitTheRestOfAnUploadIsDiscardedQuietlyAndPacedAgain() async throws {
         try await onOwnThread {
-            let folder = try ListsOverTheWireTests.folder()
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let server = try ServerChild(["--word-lists", folder])
-            let host = try ListsOverTheWireTests.host(server.port)
-            host.send("UPLOAD big English French")
-            try host.expectLine("OK UPLOAD")
-            let start = Date()
-            host.sendRaw(Self.lines(1_300) + Array("CHECK\nPING\n".utf8))
-            let tooBig = try #require(try host.nextLine(timeout: 30))
-            #expect(tooBig.hasPrefix("ERROR upload-too-big "), "the 1,201st line: \(tooBig)")
-            let check = try #require(try host.nextLine(timeout: 30))
-            #expect(check.hasPrefix("ERROR upload-too-big "), "nothing for the 99 lines after it, then CHECK: \(check)")
-            try host.expectLine("PONG", timeout: 30)
-            // The 99 discarded LINEs, CHECK and PING were paced: 40 at once, the other 61 at 20 a second.
-            let seconds = Date().timeIntervalSince(start)
-            #expect(seconds >= 2.5, "\(seconds) s")
-            _ = server.stop()
+            try Self.withUploadOpen { server, host in
+                let start = Date()
+                host.sendRaw(Self.lines(1_300) + Array("CHECK\nPING\n".utf8))
+                let tooBig = try #require(try host.nextLine(timeout: 30))
+                #expect(tooBig.hasPrefix("ERROR upload-too-big "), "the 1,201st line: \(tooBig)")
+                let check = try #require(try host.nextLine(timeout: 30))
+                #expect(check.hasPrefix("ERROR upload-too-big "), "nothing for the 99 lines after it, then CHECK: \(check)")
+                try host.expectLine("PONG", timeout: 30)
+                // The 99 discarded LINEs, CHECK and PING were paced: 40 at once, the other 61 at 20 a second.
+                let seconds = Date().timeIntervalSince(start)
+                #expect(seconds >= 2.5, "\(seconds) s")
+                _ = server.stop()
+            }
         }
     }
 
@@ -80,47 +83,43 @@ import WordGameTestSupport
 
     @Test func tenMegabytesSentAsAnUploadAreRefusedAndTheConnectionLivesSlowedNotDropped() async throws {
         try await onOwnThread {
-            let folder = try ListsOverTheWireTests.folder()
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let server = try ServerChild(["--word-lists", folder])
-            let host = try ListsOverTheWireTests.host(server.port)
-            host.send("UPLOAD big English French")
-            try host.expectLine("OK UPLOAD")
-            let tenMegabytes = Self.lines(20_500, width: 500)
-            #expect(tenMegabytes.count > 10_000_000)
-            let sender = Sender(fd: host.fd, bytes: tenMegabytes)
-            #expect(try host.waitForError(timeout: 30).code == .uploadTooBig)
-            // The rest is read a line at a time, paced: the server holds the socket's input, so the writer is held,
-            // and nothing more is said to it; the connection is not closed.
-            #expect(try host.staysQuiet(for: 2) == nil)
-            #expect(sender.done.wait(timeout: .now()) == .timedOut, "the writer waits: \(sender.bytesSent) bytes went")
-            #expect(sender.bytesSent < tenMegabytes.count)
-            // Everyone else is served meanwhile.
-            let other = try TestClient(port: server.port, label: "other")
-            _ = try other.next()
-            try other.machineMode()
-            other.send("PING")
-            try other.expectLine("PONG")
-            host.reset()  // wakes the writer, then closes
-            _ = sender.done.wait(timeout: .now() + 10)
-            host.abort()
+            try Self.withUploadOpen { server, host in
+                let tenMegabytes = Self.lines(20_500, width: 500)
+                #expect(tenMegabytes.count > 10_000_000)
+                let sender = Sender(fd: host.fd, bytes: tenMegabytes)
+                #expect(try host.waitForError(timeout: 30).code == .uploadTooBig)
+                // The rest is read a line at a time, paced: the server holds the socket's input, so the writer is held,
+                // and nothing more is said to it; the connection is not closed.
+                #expect(try host.staysQuiet(for: 2) == nil)
+                #expect(sender.done.wait(timeout: .now()) == .timedOut, "the writer waits: \(sender.bytesSent) bytes went")
+                #expect(sender.bytesSent < tenMegabytes.count)
+                // Everyone else is served meanwhile.
+                let other = try TestClient(port: server.port, label: "other")
+                _ = try other.next()
+                try other.machineMode()
+                other.send("PING")
+                try other.expectLine("PONG")
+                host.reset()  // wakes the writer, then closes
+                _ = sender.done.wait(timeout: .now() + 10)
+                host.abort()
 
-            // From a student, the same upload is refused at once, and each of its lines is told there is none open.
-            let bo = try TestClient(port: server.port, label: "bo")
-            _ = try bo.next()
-            try bo.machineMode()
-            try bo.join(as: "Bo")
-            bo.send("UPLOAD big English French")
-            let student = Sender(fd: bo.fd, bytes: tenMegabytes)
-            #expect(try bo.waitForError().code == .notHost)
-            #expect(try bo.waitForError().code == .noUpload)
-            bo.reset()
-            _ = student.done.wait(timeout: .now() + 10)
-            bo.abort()
-            other.send("PING")
-            try other.expectLine("PONG")
-            _ = server.stop()
-            #expect(server.process.terminationStatus == 0)
+                // From a student, the same upload is refused at once, and each of its lines is told there is none open.
+                let bo = try TestClient(port: server.port, label: "bo")
+                _ = try bo.next()
+                try bo.machineMode()
+                try bo.join(as: "Bo")
+                bo.send("UPLOAD big English French")
+                let student = Sender(fd: bo.fd, bytes: tenMegabytes)
+                #expect(try bo.waitForError().code == .notHost)
+                #expect(try bo.waitForError().code == .noUpload)
+                bo.reset()
+                _ = student.done.wait(timeout: .now() + 10)
+                bo.abort()
+                other.send("PING")
+                try other.expectLine("PONG")
+                _ = server.stop()
+                #expect(server.process.terminationStatus == 0)
+            }
         }
     }
 

@@ -196,6 +196,20 @@ import WordGameTestSupport
             return world
         }
         let elsewhere = DirectoryAnswer.elsewhere(Elsewhere(host: "192.0.2.3", port: 4001, web: "")!)
+        /// A command about room K7PX on a fleet, the directory answering that it is elsewhere, out of reach, or gone.
+        func addDirectoryAnswers(_ label: String, typing line: String, asking request: DirectoryDouble.Request = .findRoom("k7px"),
+                                 from client: @escaping (HubWorld) -> HubWorld.Client = { $0.connect() }) {
+            for (answer, code) in [(elsewhere, "moved"), (.unreachable, "directory-down"), (.gone, "room-gone")] {
+                add(label, [code]) {
+                    let w = W.hub(fleet: true)
+                    let typist = client(w)
+                    w.type(line, from: typist)
+                    _ = w.take(typist)
+                    w.answerDirectory(request, answer)
+                    return w.take(typist).last ?? ""
+                }
+            }
+        }
 
         add("`NAME`", ["already-in-room", "bad-name"]) {
             let w = W.hub()
@@ -217,16 +231,7 @@ import WordGameTestSupport
             #expect(w.directory?.asked == [], "the directory is asked only once the line's own checks pass")
             return reply
         }
-        for (answer, code) in [(elsewhere, "moved"), (.unreachable, "directory-down"), (.gone, "room-gone")] {
-            add("`JOIN`", [code]) {
-                let w = W.hub(fleet: true)
-                let bo = named(w)
-                w.type("JOIN K7PX", from: bo)
-                _ = w.take(bo)
-                w.answerDirectory(.findRoom("k7px"), answer)
-                return w.take(bo).last ?? ""
-            }
-        }
+        addDirectoryAnswers("`JOIN`", typing: "JOIN K7PX", from: { named($0) })
         add("`JOIN`", ["room-locked", "name-taken"]) {
             let w = W.hub()
             let (host, room, _) = try W.hosted(w)
@@ -279,16 +284,7 @@ import WordGameTestSupport
             let (_, room, _) = try W.hosted(w)
             return W.reply(w, w.connect(), "HOST \(room) ABCDEFGHJKMN")
         }
-        for (answer, code) in [(elsewhere, "moved"), (.unreachable, "directory-down"), (.gone, "room-gone")] {
-            add("`HOST <room> <key>`", [code]) {
-                let w = W.hub(fleet: true)
-                let host = w.connect()
-                w.type("HOST K7PX ABCDEFGHJKMN", from: host)
-                _ = w.take(host)
-                w.answerDirectory(.findRoom("k7px"), answer)
-                return w.take(host).last ?? ""
-            }
-        }
+        addDirectoryAnswers("`HOST <room> <key>`", typing: "HOST K7PX ABCDEFGHJKMN")
 
         // WATCH
         add("`WATCH`", ["already-in-room", "bad-room"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "WATCH b@d") }
@@ -302,16 +298,7 @@ import WordGameTestSupport
                 return W.reply(w, inRoom ? w.player("Ana") : w.connect(), "WATCH \(room)")
             }
         }
-        for (answer, code) in [(elsewhere, "moved"), (.unreachable, "directory-down"), (.gone, "room-gone")] {
-            add("`WATCH`", [code]) {
-                let w = W.hub(fleet: true)
-                let viewer = w.connect()
-                w.type("WATCH K7PX", from: viewer)
-                _ = w.take(viewer)
-                w.answerDirectory(.findRoom("k7px"), answer)
-                return w.take(viewer).last ?? ""
-            }
-        }
+        addDirectoryAnswers("`WATCH`", typing: "WATCH K7PX")
 
         // RESUME: past the address's allowance, slow-down comes in bad-code's place.
         add("`RESUME`", ["already-in-room", "bad-code"]) { let w = W.hub(); return W.reply(w, w.player("Ana"), "RESUME AAAAAAAA") }
@@ -325,16 +312,7 @@ import WordGameTestSupport
                 return W.reply(w, inRoom ? ana : guesser, "RESUME AAAAAAAA")
             }
         }
-        for (answer, code) in [(elsewhere, "moved"), (.unreachable, "directory-down"), (.gone, "room-gone")] {
-            add("`RESUME`", [code]) {
-                let w = W.hub(fleet: true)
-                let client = w.connect()
-                w.type("RESUME AAAAAAAA", from: client)
-                _ = w.take(client)
-                w.answerDirectory(.findSeat("AAAAAAAA"), answer)
-                return w.take(client).last ?? ""
-            }
-        }
+        addDirectoryAnswers("`RESUME`", typing: "RESUME AAAAAAAA", asking: .findSeat("AAAAAAAA"))
 
         // START
         add("`START`", ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "START") }
