@@ -67,6 +67,8 @@ public struct ProtocolError: Error, Equatable, Sendable {
         public static let listInUse = Code(rawValue: "list-in-use")
         /// The server could not write (or delete) the list's file: nothing changed.
         public static let listNotSaved = Code(rawValue: "list-not-saved")
+        /// The server is draining before it stops: it makes no new room (HOST, PRACTICE, a JOIN that would make one).
+        public static let draining = Code(rawValue: "draining")
 
         public static let all: [Code] = [
             .unknownCommand, .badArgument, .lineTooLong, .badUTF8, .badName, .nameTaken, .noName, .badRoom, .notInRoom,
@@ -75,6 +77,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
             .badCode, .slowDown, .badRules, .moved, .directoryDown, .roomGone,
             .nothingMissed,
             .badList, .listTaken, .tooManyLists, .uploadTooBig, .noUpload, .listInUse, .listNotSaved,
+            .draining,
         ]
     }
 }

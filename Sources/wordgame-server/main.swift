@@ -171,7 +171,8 @@ if let console {
 } else {
     print(server.consoleLine("wordgame-server: stopped"))
 }
-exit(0)
+// A drain (SIGHUP) is a stop to be started again: 75 (EX_TEMPFAIL), which the unit's RestartForceExitStatus= restarts.
+exit(server.drained ? 75 : 0)
 
 /// A pair's time as the pages and the terminal say it, "5 s" or "1.5 s", exact to the millisecond the flag gave.
 func spokenSeconds(_ milliseconds: Int) -> String {

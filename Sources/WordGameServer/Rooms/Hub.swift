@@ -51,6 +51,8 @@ final class Hub {
     var wrongCodes: WrongCodes
     /// The server is stopping: connections that go now leave.
     var shuttingDown = false
+    /// The server is draining (`HubDrain.swift`): it makes no new room.
+    var draining = false
     /// The server is stopping and has saved its lesson (`restartGoodbye`): connections that go now change nothing.
     var savedForRestart = false
     /// The fleet's directory, when the server is one of several (`HubFleet.swift`); nil on its own.
@@ -231,12 +233,14 @@ final class Hub {
         if let refusal = mistypedCode(roomName) { return error(.noRoom, refusal, to: id) }
         if directory != nil {
             // Another server may have it; if not, and JOIN makes such rooms here, it is claimed for this one.
-            let creating = makesRoom(roomName) && rooms.count < settings.maxRooms
+            // A draining server makes none: it only looks the room up, to send its players where it is.
+            let creating = makesRoom(roomName) && rooms.count < settings.maxRooms && !draining
             return ask(.join(room: roomName, creating: creating), for: id, at: now)
         }
         guard makesRoom(roomName) else {
             return error(.noRoom, HubTexts.noRoomToJoin(roomName.uppercased(), openRooms: settings.openRooms), to: id)
         }
+        if refusedWhileDraining(id) { return }
         guard hasRoomForAnother(id) else { return }
         join(roomName, id, into: Room(name: roomName, settings: settings, environment: environment), at: now)
     }

@@ -139,6 +139,7 @@ extension Hub {
             guard makesRoom(room) else {
                 return error(.noRoom, HubTexts.noRoomToJoin(room.uppercased(), openRooms: settings.openRooms), to: id)
             }
+            if refusedWhileDraining(id) { return }
             _ = hasRoomForAnother(id)  // a lookup, not a claim: JOIN would have made it but for the count
         case .gone:
             error(.roomGone, FleetTexts.goneToJoin(Self.spoken(room)), to: id)

@@ -15,6 +15,7 @@ extension Hub {
         guard lists.list(named: list) != nil else {
             return error(.badRules, HubTexts.noListToPractise(list, lists: lists.names), to: id)
         }
+        if refusedWhileDraining(id) { return }
         guard hasRoomForAnother(id) else { return }
         practiceRooms += 1
         let room = Room(name: Self.practicePrefix + String(practiceRooms), settings: settings, environment: environment, practice: true)

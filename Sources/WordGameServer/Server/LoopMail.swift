@@ -20,6 +20,24 @@ final class LoopMail: @unchecked Sendable {
     private var directory: [DirectoryEvent] = []
     private var listsStored: [ListStoreOutcome] = []
 
+    private var drainRequested = false
+
+    func requestDrain() {
+        lock.lock()
+        drainRequested = true
+        lock.unlock()
+    }
+
+    /// Whether a drain was asked for since the last look.
+    func takeDrainRequest() -> Bool {
+        lock.lock()
+        defer {
+            drainRequested = false
+            lock.unlock()
+        }
+        return drainRequested
+    }
+
     func requestStop() {
         lock.lock()
         stopRequested = true

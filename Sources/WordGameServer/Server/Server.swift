@@ -63,6 +63,10 @@ public final class Server: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Why the loop stops after this turn; nil while it runs.
     var stopReason: String?
+    /// While draining (`ServerDrain.swift`): when it stops even with a game on; nil otherwise.
+    var drainDeadline: Instant?
+    /// The server stopped because a drain was over (its games ended, or the drain's time limit came).
+    public internal(set) var drained = false
     var nextHousekeeping = Instant.now()
 
     /// Binds and listens at once, so the port is known (and taken) when this returns.
@@ -202,10 +206,17 @@ public final class Server: @unchecked Sendable {
         finished.signal()
     }
 
-    /// Makes SIGINT and SIGTERM stop the server cleanly instead of killing it.
+    /// Makes SIGINT and SIGTERM stop the server cleanly instead of killing it, and SIGHUP drain it.
     public func stopOnTerminationSignals() throws(Errno) {
         try loop.wake.forwardSignal(Signal.interrupt)
         try loop.wake.forwardSignal(Signal.terminate)
+        try loop.wake.forwardSignal(Signal.hangUp)
+    }
+
+    /// Asks the loop to drain, as SIGHUP does; safe from any thread.
+    public func drain() {
+        mail.requestDrain()
+        loop.wake.wake()
     }
 
     // MARK: Housekeeping

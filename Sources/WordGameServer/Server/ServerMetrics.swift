@@ -19,6 +19,7 @@ extension Server {
     /// Why the server should be sent no one now; nil when it is ready.
     func notReadyBecause() -> String? {
         if stopReason != nil || hub.shuttingDown { return WebTexts.stopping }
+        if hub.draining { return WebTexts.draining }
         if let fleet {
             switch fleet.directoryUp {
             case nil: return WebTexts.directoryNotYet

@@ -11,7 +11,7 @@ extension Server {
     func turn(_ events: [Epoll.Event], at now: Instant) {
         let waiting = input.beginTurn()
         for event in events {
-            if loop.isWake(event) { woken(bySignal: loop.drainWake()) } else { handle(event, at: now) }
+            if loop.isWake(event) { woken(bySignals: loop.drainWake()) } else { handle(event, at: now) }
         }
         endTurn(serving: waiting)
     }
@@ -21,7 +21,7 @@ extension Server {
     /// fleet's beat, a refused web connection's time limit.
     func nextWakeup() -> Instant? {
         let due = [hub.nextWakeup, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat,
-                   lessonSaveDue, webListener?.refusals?.nextDeadline]
+                   lessonSaveDue, webListener?.refusals?.nextDeadline, drainDeadline]
         var soonest = due.compactMap { $0 }.min()
         if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
         return soonest
@@ -165,9 +165,15 @@ extension Server {
     // MARK: The rest of the turn
 
     /// Another thread or a signal woke the loop: its news is in the mail.
-    private func woken(bySignal: Bool) {
+    private func woken(bySignals signals: Set<Int32>) {
         let letters = mail.take()
-        if bySignal { stopReason = TransportTexts.shuttingDownOnSignal } else if letters.stop { stopReason = TransportTexts.shuttingDown }
+        // SIGHUP drains; SIGTERM and SIGINT stop at once (and end a drain under way).
+        if mail.takeDrainRequest() || signals.contains(Signal.hangUp) { beginDrain(at: .now()) }
+        if !signals.subtracting([Signal.hangUp]).isEmpty {
+            stopReason = TransportTexts.shuttingDownOnSignal
+        } else if letters.stop {
+            stopReason = TransportTexts.shuttingDown
+        }
         for outcome in letters.saved { hub.resultsSaved(outcome) }
         for event in letters.directory { fleet?.take(event, hub: hub, at: .now()) }
         for outcome in mail.takeListsStored() { hub.listStored(outcome) }
@@ -181,6 +187,7 @@ extension Server {
         for connection in waiting where !connection.isClosed && !connection.inBacklog { serve(connection, at: .now()) }
         hub.tick(at: .now())
         housekeeping(at: .now())
+        drainIfOver(at: .now())
         if let fleet {
             fleet.flush()
             // Every room and seat is named only when a refresh is due, not each turn.

@@ -7,6 +7,11 @@ enum HubTexts {
     static let goodbye = "Goodbye! Thanks for playing."
     /// After `RESTARTING`: the server stops, and the lesson goes on when it is back.
     static let restarting = "The server is restarting; your seat and score are kept."
+    /// `ERROR draining`: the server waits for its games to end before it stops, and makes no new room meanwhile.
+    static let drainingAlone = "This server is about to stop for maintenance and takes no new room; "
+        + "the games on it finish first. Try again in a few minutes."
+    static let drainingInFleet = "This server is about to stop for maintenance and takes no new room: "
+        + "connect to another of the school's servers to make one (rooms already here go on)."
     static let confirmQuit = "Leave the game? Your seat and score are given up. Type q again to leave, or anything else to stay."
 
     // Names and rooms.

@@ -36,6 +36,16 @@ enum TransportTexts {
     /// SIGTERM or SIGINT: an operator stopped it, or its machine is restarting. Said to players in words,
     /// not as "(signal)": the console's own line says which signal.
     static let shuttingDownOnSignal = "The server is shutting down: it was stopped, or its machine is restarting."
+    /// A drain (SIGHUP) is over: its games ended, or its time limit came.
+    static let drained = "The server is stopping for maintenance."
+    static func drainStarted(gamesOn: Bool, limitSeconds: Int) -> String {
+        "wordgame-server: draining (SIGHUP): no new rooms; "
+            + (gamesOn ? "stopping once the games on it are over, or in \(limitSeconds) s at most" : "no game is on, stopping now")
+    }
+    static let drainEnded = "wordgame-server: drained: the games on it are over"
+    static func drainTimedOut(limitSeconds: Int) -> String {
+        "wordgame-server: drain's time limit (\(limitSeconds) s) reached with a game still on: stopping as on SIGTERM"
+    }
     static let internalError = "The server stopped after an internal error."
 
     // The operator's console.

@@ -14,6 +14,7 @@ enum WebTexts {
     /// `/healthz`'s body when the server takes players.
     static let ready = "ready"
     static let stopping = "not ready: stopping"
+    static let draining = "not ready: draining (no new rooms; it stops once the games on it are over)"
     static let directoryDown = "not ready: the fleet's directory does not answer"
     static let directoryNotYet = "not ready: the fleet's directory has not answered yet"
     static let noPages = "The pages are not installed next to this server."

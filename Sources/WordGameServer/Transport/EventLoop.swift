@@ -23,9 +23,9 @@ final class EventLoop {
     /// Whether `event` is the wake pipe's.
     func isWake(_ event: Epoll.Event) -> Bool { event.id == wake.readEnd.rawValue }
 
-    /// Empties the wake pipe; true if a signal handler wrote to it (they write
+    /// Empties the wake pipe; the signals whose handlers wrote to it (they write
     /// their number; other threads write 0 and leave their news in the mail).
-    func drainWake() -> Bool { wake.drain().contains { $0 != 0 } }
+    func drainWake() -> Set<Int32> { Set(wake.drain().filter { $0 != 0 }.map(Int32.init)) }
 
     /// Waits up to `milliseconds` for the descriptors alone (the goodbye's drain).
     func waitForReadiness(milliseconds: Int32) -> [Epoll.Event]? {

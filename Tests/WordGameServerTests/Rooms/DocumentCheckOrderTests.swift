@@ -26,6 +26,9 @@ import WordGameTestSupport
         "`JOIN`": [
             "bad-room no-room": "a name that is no room name is never looked up",
             "no-room too-many-rooms": "the first is for a room JOIN may not make, the second for one it would",
+            "no-room draining": "the first is for a room JOIN may not make, the second for one it would",
+            "room-gone draining": "a room gone is looked up, never made",
+            "draining room-locked": "a locked room exists; draining stops a new one",
             "too-many-rooms room-locked": "a locked room exists; too many rooms stops a new one",
         ],
         "`HOST <room> <key>`": ["bad-room no-room": "a name that is no room name is never looked up",
@@ -225,6 +228,20 @@ import WordGameTestSupport
         add("`JOIN`", ["no-room"]) { let w = W.hub(openRooms: false); return W.reply(w, named(w), "JOIN friends") }
         add("`JOIN`", ["no-name", "too-many-rooms"]) { let w = try full(); return W.reply(w, w.connect(), "JOIN friends") }
         add("`JOIN`", ["too-many-rooms"]) { let w = try full(); return W.reply(w, named(w), "JOIN friends") }
+        add("`JOIN`", ["draining", "too-many-rooms"]) {
+            let w = try full()
+            w.hub.startDraining()
+            return W.reply(w, named(w), "JOIN friends")
+        }
+        add("`JOIN`", ["draining"]) {
+            let w = W.hub(fleet: true)
+            w.hub.startDraining()
+            let bo = named(w)
+            w.type("JOIN friends", from: bo)
+            _ = w.take(bo)
+            w.answerDirectory(.findRoom("friends"), .nowhere)
+            return w.take(bo).last ?? ""
+        }
         add("`JOIN`", ["no-name", "moved"]) {
             let w = W.hub(fleet: true)
             let reply = W.reply(w, w.connect(), "JOIN K7PX")
@@ -251,6 +268,17 @@ import WordGameTestSupport
             let ana = w.player("Ana")
             for _ in 1..<GameSettings.defaultMaxRooms { _ = try W.hosted(w) }
             return W.reply(w, ana, "HOST")
+        }
+        add("`HOST`", ["already-in-room", "draining"]) {
+            let w = W.hub()
+            let ana = w.player("Ana")
+            w.hub.startDraining()
+            return W.reply(w, ana, "HOST")
+        }
+        add("`HOST`", ["draining", "too-many-rooms"]) {
+            let w = try full()
+            w.hub.startDraining()
+            return W.reply(w, w.connect(), "HOST")
         }
         add("`HOST`", ["too-many-rooms", "directory-down"]) {
             let w = try full(fleet: true)
@@ -473,7 +501,7 @@ import WordGameTestSupport
         ]
     }
 
-    /// `PRACTICE`: `already-in-room`, `bad-rules`, `too-many-rooms`.
+    /// `PRACTICE`: `already-in-room`, `bad-rules`, `draining`, `too-many-rooms`.
     static func practiceCases() -> [Case] {
         let label = "`PRACTICE`"
         /// A hub holding the most rooms a server has, and Ana in one of them.
@@ -495,6 +523,16 @@ import WordGameTestSupport
                 return W.reply(w, w.connect(), "PRACTICE nosuch")
             },
             Case(label: label, applying: ["bad-rules"]) { let w = W.hub(); return W.reply(w, w.connect(), "PRACTICE nosuch") },
+            Case(label: label, applying: ["bad-rules", "draining"]) {
+                let w = W.hub()
+                w.hub.startDraining()
+                return W.reply(w, w.connect(), "PRACTICE nosuch")
+            },
+            Case(label: label, applying: ["draining", "too-many-rooms"]) {
+                let (w, _) = try full()
+                w.hub.startDraining()
+                return W.reply(w, w.connect(), "PRACTICE default")
+            },
             Case(label: label, applying: ["too-many-rooms"]) {
                 let (w, _) = try full()
                 return W.reply(w, w.connect(), "PRACTICE default")

@@ -139,6 +139,15 @@ import WordGameTestSupport
             return W.reply(w, bo, "JOIN \(room)")
         }
         for (line, command) in [("JOIN friends", "JOIN"), ("HOST", "HOST"), ("PRACTICE default", "PRACTICE")] {
+            add("draining", [command]) {
+                let w = W.hub()
+                w.hub.startDraining()
+                let bo = w.connect()
+                w.type("NAME Bo", from: bo)
+                return W.reply(w, bo, line)
+            }
+        }
+        for (line, command) in [("JOIN friends", "JOIN"), ("HOST", "HOST"), ("PRACTICE default", "PRACTICE")] {
             add("too-many-rooms", [command]) {
                 let row = rows.first { $0.code == "too-many-rooms" }
                 #expect(row?.when.contains("2,000") == true && GameSettings.defaultMaxRooms == 2_000)
