@@ -65,10 +65,10 @@ import WordGameTestSupport
                 "LIST \"animals\" 3 \"English\" \"French\" SAVED",
                 "END LIST",
             ])
-            // The file: our format, whole, readable by all (0644).
+            // The file: our format, whole, readable by the server's user alone (0600): it holds the list's key.
             let path = directory + "/animals.json"
             var status = stat()
-            #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o644)
+            #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600)
             let file = try String(contentsOfFile: path, encoding: .utf8)
             #expect(file.hasPrefix("{\"wordgame_list\": 1, \"from\": \"English\", \"to\": \"French\", \"saved\": \""), "\(file)")
             #expect(file.contains("\"key\": \"\(key)\"") && file.contains("[\"a cow, big\", \"une vache\"]"), "\(file)")

@@ -20,7 +20,8 @@ final class ListWriter: ListStore, @unchecked Sendable {
         queue.async {
             do throws(AtomicFile.Failure) {
                 try AtomicFile.makeDirectory(folder)
-                try AtomicFile.write(bytes: bytes, to: WordListFolder.path(of: name, in: folder), mode: 0o644)
+                // 0600, as the lesson: the file holds the list's key, which only its teacher may have.
+                try AtomicFile.write(bytes: bytes, to: WordListFolder.path(of: name, in: folder), mode: 0o600)
                 answer(ListStoreOutcome(ticket: ticket, problem: nil))
             } catch {
                 answer(ListStoreOutcome(ticket: ticket, problem: error.description))
