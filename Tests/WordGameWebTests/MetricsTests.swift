@@ -17,9 +17,7 @@ import WordGameTestSupport
     }
 
     func get(_ server: WebServer, _ path: String) throws -> (head: String, body: String) {
-        let socket = try RawSocket(port: server.webPort)
-        socket.send(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.webPort)\r\n\r\n".utf8))
-        let answer = try socket.readAll()
+        let answer = try WebHardeningTests().get(server, path)
         let parts = answer.components(separatedBy: "\r\n\r\n")
         return (parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"))
     }

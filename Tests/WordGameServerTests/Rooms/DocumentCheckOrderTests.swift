@@ -683,13 +683,7 @@ import WordGameTestSupport
             w.type("RULES LIST pets", from: host)
             return W.reply(w, host, "DELETE pets ABCDEFGHJKMN")
         }
-        add("`DELETE`", ["list-in-use"]) {
-            let w = W.hub()
-            let host = try W.hosted(w).client
-            let key = try W.saved(w, host, "pets")
-            w.type("RULES LIST pets", from: host)
-            return W.reply(w, host, "DELETE pets \(key)")
-        }
+        add("`DELETE`", ["list-in-use"]) { try W.deletingAListInUse() }
         add("`DELETE`", ["list-not-saved"]) {
             let w = HubWorld(listStore: true)
             let host = try W.hosted(w).client

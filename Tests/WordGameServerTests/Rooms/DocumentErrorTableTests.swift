@@ -508,13 +508,7 @@ import WordGameTestSupport
             add("no-upload", [String(line.prefix { $0 != " " })]) { let w = W.hub(); return W.reply(w, try W.hosted(w).client, line) }
         }
 
-        add("list-in-use", ["DELETE"]) {
-            let w = W.hub()
-            let host = try W.hosted(w).client
-            let key = try W.saved(w, host, "pets")
-            w.type("RULES LIST pets", from: host)
-            return W.reply(w, host, "DELETE pets \(key)")
-        }
+        add("list-in-use", ["DELETE"]) { try W.deletingAListInUse() }
 
         add("list-not-saved", ["SAVE"]) {
             let w = HubWorld(listStore: true)

@@ -93,6 +93,15 @@ enum DocumentWorld {
         return try #require(given, "\(name) was not saved")
     }
 
+    /// A host's `DELETE`, with its key, of the list `pets` its own room's rules name: the reply (`list-in-use`).
+    static func deletingAListInUse() throws -> String {
+        let world = hub()
+        let host = try hosted(world).client
+        let key = try saved(world, host, "pets")
+        world.type("RULES LIST pets", from: host)
+        return reply(world, host, "DELETE pets \(key)")
+    }
+
     /// A server with 99 lists besides `default`, on which `waiting` (a host) opened an upload of the new list
     /// `pets`; then another host's `SAVE` of `extra` and a third's of `pets` went to the list store, and the first was
     /// done: the server has its 100 lists, and `pets` is being saved that moment.
