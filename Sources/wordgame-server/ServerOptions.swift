@@ -26,6 +26,8 @@ struct ServerOptions: Equatable {
     public var maxConnections = ConnectionLimits().maxConnections
     public var maxPerAddress = ConnectionLimits().maxPerAddress
     public var resumeGraceSeconds = GameSettings.defaultResumeGraceMilliseconds / 1_000
+    /// How long a drain (SIGHUP) waits for the games on the server to end before it stops anyway.
+    public var drainLimitSeconds = ServerConfiguration.defaultDrainLimitMilliseconds / 1_000
     /// Where finished games are written; nil with --no-results.
     public var resultsDirectory: String? = ResultsWriter.defaultDirectory
     /// Where the lesson is kept across restarts; nil: `wordgame-state` beside the results folder.
@@ -114,6 +116,10 @@ struct ServerOptions: Equatable {
           --resume-grace SECONDS
                                hold a dropped player's seat this long for RESUME
                                (default 60; 1 to 3600)
+          --drain-limit SECONDS
+                               a drain (SIGHUP, systemctl reload) waits this long at most for the
+                               games on the server to end, then stops anyway (default 1800;
+                               0 to 86400; with the lesson kept, they go on after the restart)
           --results DIR        keep every finished game in DIR: three CSV files a game and
                                history.jsonl (default: wordgame-results in the working directory)
           --no-results         keep no results files
@@ -153,7 +159,8 @@ struct ServerOptions: Equatable {
         A teacher types HOST (nc) or runs wordgame-client --present: a room with a code,
         run without playing. Without HOST, a room's first player is its host; the host
         types START to begin and AGAIN to play again. Stop the server with Ctrl-C:
-        players are told, and it exits 0.
+        players are told, and it exits 0. Drain it with SIGHUP: it takes no new room, and
+        exits 75 once no game is on (or at --drain-limit), for systemd to start it again.
         """
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> ServerOptions {
@@ -181,6 +188,7 @@ struct ServerOptions: Equatable {
             case "--max-connections": options.maxConnections = try scanner.integer(for: flag, in: 1...1_000_000)
             case "--max-per-address": options.maxPerAddress = try scanner.integer(for: flag, in: 1...1_000_000)
             case "--resume-grace": options.resumeGraceSeconds = try scanner.integer(for: flag, in: 1...3_600)
+            case "--drain-limit": options.drainLimitSeconds = try scanner.integer(for: flag, in: 0...86_400)
             case "--results": options.resultsDirectory = try scanner.value(for: flag)
             case "--no-results": options.resultsDirectory = nil
             case "--state": options.stateDirectory = try scanner.value(for: flag)

@@ -103,13 +103,14 @@ let fleet = options.directory.map { directory in
 // A wrong password or user is said at once; a Redis that does not answer is waited for (the server starts without it).
 if let problem = fleet?.loginProblem() { fail(problem) }
 
-let configuration = ServerConfiguration(
+var configuration = ServerConfiguration(
     bindAddress: options.bindAddress, port: options.port, game: settings, limits: options.limits,
     log: { StandardError.write($0) },
     events: { console?.write($0) },
     resultsDirectory: options.resultsDirectory, stateDirectory: options.lessonDirectory,
     sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet,
     name: options.name, reachableHost: joinHost)
+configuration.drainLimitMilliseconds = options.drainLimitSeconds * 1_000
 
 let server: Server
 do {

@@ -45,6 +45,7 @@ import WordGameTestSupport
             }
             #expect(health.status.hasPrefix("HTTP/1.1 503"), "\(health)")
             #expect(health.body == ["not ready: draining (no new rooms; it stops once the games on it are over)"])
+            #expect(try Self.get(webPort, "/metrics").body.contains("wordgame_draining 1"))
 
             // A teacher arriving now gets no room, and is told why.
             let late = try RestartOverTheWireTests.connect(child.port, "late teacher")
@@ -78,6 +79,35 @@ import WordGameTestSupport
             // The lesson is kept: the room comes back with the server started again.
             let saved = try String(contentsOfFile: place.lessonFile(port: child.port), encoding: .utf8)
             #expect(saved.contains(room))
+        }
+    }
+
+    /// `--drain-limit`: a game that outlasts the drain's time is not waited for. The server stops as on SIGTERM (the
+    /// game kept in the lesson, to go on after the restart), with the exit status that has it started again.
+    @Test func aDrainPastItsTimeLimitStopsWithTheGameKept() async throws {
+        try await onOwnThread {
+            let place = try RestartOverTheWireTests.Place()
+            let child = try ServerChild(RestartOverTheWireTests.game + ["--drain-limit", "1"], state: place.state, quiet: false)
+            let webPort = try #require(child.banner.firstMatch(of: #/\(web port (\d+)\)/#).flatMap { UInt16($0.1) })
+            #expect(try Self.get(webPort, "/metrics").body.contains("wordgame_draining 0"))
+            let host = try RestartOverTheWireTests.connect(child.port, "host")
+            host.send("HOST")
+            let room = try host.waitFor(timeout: 20) { if case .hosted(let room, _) = $0 { room } else { nil } }
+            let ana = try RestartOverTheWireTests.connect(child.port, "ana")
+            try ana.join(as: "Ana", room: room)
+            host.send("START")
+            _ = try ana.waitForRound(timeout: 20)
+
+            // Nobody answers the pair of 30 s: the drain's one second runs out with the game on.
+            kill(child.pid, SIGHUP)
+            _ = try ana.waitFor(timeout: 20) { if case .restarting = $0 { true } else { false } }
+            child.process.waitUntilExit()
+            #expect(child.process.terminationStatus == 75)
+            let (console, _) = child.stopReadingConsole()
+            #expect(console.contains("or in 1 s at most"), "\(console)")
+            #expect(console.contains("wordgame-server: drain's time limit (1 s) reached with a game still on: stopping as on SIGTERM"))
+            let saved = try String(contentsOfFile: place.lessonFile(port: child.port), encoding: .utf8)
+            #expect(saved.contains(room) && saved.contains("\"roundsPlayed\":0"), "the game on is kept, at its first pair")
         }
     }
 }

@@ -36,14 +36,16 @@ import WordGameProtocol
             #expect(result.stdout.contains("USAGE: wordgame-server"))
             #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
             for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "--send-threads", "HOST",
-                         "--directory redis://[USER@]HOST:PORT[/DB]", "--directory-password-file PATH", "WORDGAME_DIRECTORY_PASSWORD"] {
+                         "--directory redis://[USER@]HOST:PORT[/DB]", "--directory-password-file PATH", "WORDGAME_DIRECTORY_PASSWORD",
+                         "--drain-limit SECONDS", "SIGHUP"] {
                 #expect(result.stdout.contains(flag), "\(flag)")
             }
         }
     }
 
     @Test(arguments: [["--port", "99999"], ["--bogus"], ["--pairs"], ["--round-ms", "fast"], ["stray"], ["--max-incorrect", "0"],
-                      ["--send-threads", "0"], ["--metrics-from", "school"], ["--metrics-from", "10.0.0.0/33"]])
+                      ["--send-threads", "0"], ["--metrics-from", "school"], ["--metrics-from", "10.0.0.0/33"],
+                      ["--drain-limit", "-1"], ["--drain-limit", "86401"]])
     func badArgumentsGiveUsageAndANonZeroExit(arguments: [String]) async throws {
         try await onOwnThread {
             let result = try run(arguments)

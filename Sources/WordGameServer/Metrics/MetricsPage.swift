@@ -9,6 +9,8 @@ struct MetricsPage {
     var connections: [String: [String: Int]]
     /// Rooms held, by kind (`class`, `practice`), and those with a game on.
     var classRooms = 0, practiceRooms = 0, gamesOn = 0
+    /// Whether a drain is on: no new room, a stop once the games end.
+    var draining = false
     /// Bytes handed to the kernel since the start, on every connection.
     var bytesSent = 0
     /// Whether the fleet's directory answered last; nil on a server of no fleet.
@@ -32,6 +34,8 @@ struct MetricsPage {
         out.sample("wordgame_rooms", ["kind": "practice"], practiceRooms)
         out.family("wordgame_games_on", "Rooms with a game on.", "gauge")
         out.sample("wordgame_games_on", [:], gamesOn)
+        out.family("wordgame_draining", "Whether the server is draining: it takes no new room and stops once its games end.", "gauge")
+        out.sample("wordgame_draining", [:], draining ? 1 : 0)
         out.family("wordgame_answers_total", "Answers the rooms took.", "counter")
         out.sample("wordgame_answers_total", [:], counters.answers)
         out.histogram("wordgame_round_close_seconds", "Time a round's close took on the server's loop.", counters.roundClose)

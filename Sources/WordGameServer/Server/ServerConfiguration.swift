@@ -38,7 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// The address students reach this machine at, for that `host:port`; nil: the bind address.
     public var reachableHost: String?
     /// How long a drain (SIGHUP) waits for the games on the server to end before it stops anyway.
-    public var drainLimitMilliseconds = 30 * 60_000
+    public var drainLimitMilliseconds = Self.defaultDrainLimitMilliseconds
+    /// Half an hour: a class's games last minutes, so a drain that waits longer waits for a room nobody ends.
+    public static let defaultDrainLimitMilliseconds = 30 * 60_000
 
     public init(bindAddress: String = "0.0.0.0", port: UInt16 = 4000, game: GameSettings,
                 limits: ConnectionLimits = ConnectionLimits(), maxLineBytes: Int = 512, maxQueuedBytes: Int = 256 * 1024,

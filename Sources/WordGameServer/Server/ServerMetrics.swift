@@ -54,6 +54,7 @@ extension Server {
             if room.isPractice { page.practiceRooms += 1 } else { page.classRooms += 1 }
             if room.game != nil { page.gamesOn += 1 }
         }
+        page.draining = hub.draining
         page.directoryUp = fleet.map { $0.directoryUp == true }
         page.process = ProcessUsage.current()
         return page
