@@ -4,7 +4,9 @@
 // played again), which ask first where they cannot be undone. The host key is
 // kept in localStorage, so a refresh takes the room back; on a fleet of
 // servers, a room that is on another server (MOVED) takes the page there,
-// with the key, to take the room back on that server's page (followMove).
+// with the key, to take the room back on that server's page (followMove); a
+// new room a draining server sends on is opened on the other server's page
+// (followNewRoom).
 //
 // Everything from the network enters the page as text (textContent), never
 // as HTML.
@@ -110,7 +112,9 @@ function hostPage() {
   }).catch(() => { /* the page's own address stands in */ });
 
   const sent = movedHere(host);
-  if (sent) {
+  if (sent?.open) {
+    openRoom(host, sent.name);
+  } else if (sent) {
     reclaim(host, sent);
   } else {
     roomToTakeBack(tabs).then((kept) => {
@@ -155,6 +159,12 @@ function movedHere(host) {
   const sent = takeMoveFragment();
   if (!sent) return null;
   host.moves = sent.hops;
+  // A new room, sent on by a server that drains: opened here at once, under the name the teacher typed there.
+  if (sent.open === '1' && sent.room === undefined && sent.key === undefined) {
+    const name = typedText(sent.name ?? '');
+    $('teacher').value = name;
+    return { open: true, name };
+  }
   if (!looksLikeCode(sent.room ?? '') || !looksLikeKey(sent.key ?? '')) return null;
   const kept = { room: sent.room.toLowerCase(), key: sent.key.toUpperCase() };
   rooms.save(kept.room, kept.key);
@@ -249,6 +259,7 @@ function refused(host, link, m, moved) {
     return;
   }
   if (m.code === 'directory-down') { retryOpening(host, link, m.text); return; }
+  if (m.code === 'moved' && host.opening && followNewRoom(host, link, moved)) return;
   host.opening = null;
   host.retry = null;
   startProblem(withoutCommands(m.text));
@@ -304,6 +315,29 @@ function followMove(host, link, moved) {
   const element = $('connection');
   element.hidden = false;
   element.textContent = `Room ${room} is on another server — taking you there…`;
+  location.replace(target);
+  return true;
+}
+
+/**
+ * ERROR moved after its MOVED, for HOST of a new room (Protocol.md §4 "A
+ * server that drains"): this server is about to stop, and the directory
+ * named another to make the room on. The page goes to that server's /host
+ * with the teacher's name after `#` and `open`, and that page opens the room
+ * at once: the teacher pressed "Open a room" once, and gets one. False, as
+ * followMove, when the page cannot go there; the error is said instead.
+ */
+function followNewRoom(host, link, moved) {
+  if (!moved || host.moves >= MAX_MOVES) return false;
+  const fragment = { hop: host.moves + 1, open: 1 };
+  if (host.opening.name) fragment.name = host.opening.name;
+  const target = movedPage(moved, '/host', {}, fragment, location.origin);
+  if (!target) return false;
+  host.leaving = true;
+  link.close();
+  const element = $('connection');
+  element.hidden = false;
+  element.textContent = 'This server is about to stop for maintenance — opening your room on another of the school’s servers…';
   location.replace(target);
   return true;
 }
@@ -445,6 +479,16 @@ function ask(question, yes, then) {
   $('confirm').showModal();
 }
 
+/** A new room (HOST), under the teacher's name if one was typed (NAME first). */
+function openRoom(host, name) {
+  try { localStorage.setItem(TEACHER_KEY, name); } catch { /* not kept */ }
+  startProblem('');
+  host.opening = { name };
+  host.stopped = false;
+  host.link.open([name ? commandWithName('NAME', name) : 'HOST']);
+  drawHost(host);
+}
+
 function wireHost(host) {
   const { projector, link } = host;
   $('confirm-ok').addEventListener('click', () => {
@@ -461,13 +505,7 @@ function wireHost(host) {
   $('start-form').addEventListener('submit', (event) => {
     event.preventDefault();
     if (host.opening) return;
-    const name = typedText($('teacher').value);
-    try { localStorage.setItem(TEACHER_KEY, name); } catch { /* not kept */ }
-    startProblem('');
-    host.opening = { name };
-    host.stopped = false;
-    link.open([name ? commandWithName('NAME', name) : 'HOST']);
-    drawHost(host);
+    openRoom(host, typedText($('teacher').value));
   });
   $('c-new').addEventListener('click', () => {
     // The same teacher: the name the closed room had (a refreshed page never saw it typed), or the one kept.

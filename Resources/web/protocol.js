@@ -315,11 +315,11 @@ export function movedPage(moved, path, query = {}, fragment = {}, here = null) {
 }
 
 /** The fields a page sent on by MOVED reads after `#` (movedPage's `fragment`). */
-const FRAGMENT_FIELDS = ['hop', 'name', 'room', 'key', 'resume'];
+const FRAGMENT_FIELDS = ['hop', 'name', 'room', 'key', 'resume', 'open'];
 
 /**
  * What a page sent on by MOVED finds after `#`: {hops, name?, room?, key?,
- * resume?}, each a string for the page to check as it checks typed text.
+ * resume?, open?}, each a string for the page to check as it checks typed text.
  * Null unless `hop` is a number from 1 to MAX_MOVES and nothing else is
  * there: a fragment this page did not write is ignored whole.
  */

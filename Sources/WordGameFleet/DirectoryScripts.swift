@@ -41,6 +41,10 @@ import RedisWire
 /// - **look** reads which of the fleet's servers are alive (their record is
 ///   there) and which are silent, the most recently seen `lookLimit` of
 ///   them, and forgets ids silent for longer than the gone memory.
+/// - **pick** finds where a teacher's new room goes when this server drains:
+///   of the servers alive (the most recently seen `lookLimit`), not this one
+///   and not draining, the one whose record gives the least load, with its
+///   record, in one round trip; or none.
 ///
 /// Times come from Redis's own clock (`TIME`), so every server of the fleet
 /// reads the same one. Scripts touch a holder's record by a key built from
@@ -135,6 +139,19 @@ enum DirectoryScripts {
         return {alive, silent}
         """
 
+    static let pick = """
+        local best, bestRecord, bestLoad
+        for _, id in ipairs(redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[3]) - 1)) do
+          if id ~= ARGV[2] and redis.call('EXISTS', ARGV[4] .. id) == 0 then
+            local record = redis.call('GET', ARGV[1] .. id)
+            local load = record and tonumber(string.match(record, ' (%d+)$'))
+            if load and (not bestLoad or load < bestLoad) then best, bestRecord, bestLoad = id, record, load end
+          end
+        end
+        if best then return {'owner', best, bestRecord} end
+        return {'none'}
+        """
+
     static func register(_ id: String, serverKey: String, record: [UInt8], milliseconds: Int) -> RedisCommand {
         eval(register, keys: [serverKey, FleetKeys.epoch, FleetKeys.settling, FleetKeys.servers],
              arguments: [record, bytes(milliseconds), Array(id.utf8)])
@@ -162,6 +179,11 @@ enum DirectoryScripts {
     static func look(goneMilliseconds: Int) -> RedisCommand {
         eval(look, keys: [FleetKeys.servers],
              arguments: [Array(FleetKeys.serverPrefix.utf8), bytes(goneMilliseconds), bytes(lookLimit)])
+    }
+
+    static func pick(excluding id: String) -> RedisCommand {
+        eval(pick, keys: [FleetKeys.servers],
+             arguments: [Array(FleetKeys.serverPrefix.utf8), Array(id.utf8), bytes(lookLimit), Array(FleetKeys.drainingPrefix.utf8)])
     }
 
     /// Takes `id` off the fleet's list: a server that stops cleanly is not one that vanished.

@@ -30,6 +30,8 @@ public final class FleetDirectory: @unchecked Sendable {
     private var draining = false
     private var running = 0
     private var address: FleetAddress?
+    /// Under `lock`: whether each record is written with this server's draining mark (`FleetKeys.draining`).
+    private var drainingMark = false
     private var timer: DispatchSourceTimer?
     /// The most requests sent in one pipeline: bounds one round trip's bytes and the time to its first answer.
     static let maxBatch = 256
@@ -62,6 +64,12 @@ public final class FleetDirectory: @unchecked Sendable {
             self.timer = timer
             timer.resume()
         }
+    }
+
+    /// From now on, each write of the record marks this server as draining for one TTL: servers sending a new
+    /// room on (`findServerForNewRoom`) pass it by. The mark goes with the server (`leave`) or lapses.
+    public func markDraining() {
+        lock.withLock { drainingMark = true }
     }
 
     /// Stops writing the record: the server drops out of the fleet one TTL
@@ -97,6 +105,15 @@ public final class FleetDirectory: @unchecked Sendable {
     public func find(seat: String, ticket: Int) -> Submission {
         guard let key = FleetKeys.seat(seat) else { return .invalid }
         return find(key, ticket: ticket)
+    }
+
+    /// Where a teacher's new room goes while this server drains: another live server of the fleet, not draining,
+    /// the least loaded: `.owner(ticket, .owner(id, address))`, or `.owner(ticket, .none)` when there is none.
+    public func findServerForNewRoom(ticket: Int) -> Submission {
+        let ttl = timings.ttlMilliseconds
+        return submit(DirectoryWork(commands: [DirectoryScripts.pick(excluding: serverID)],
+                                    answer: { .owner(ticket: ticket, DirectoryReplies.owner($0[0], ttl: ttl)) },
+                                    failed: { .owner(ticket: ticket, .unavailable($0)) }))
     }
 
     /// Keeps our rooms and seats ours for one more TTL, in one pipeline,
@@ -168,6 +185,8 @@ public final class FleetDirectory: @unchecked Sendable {
     }
 
     func lockedAddress() -> FleetAddress? { lock.withLock { address } }
+
+    func lockedDrainingMark() -> Bool { lock.withLock { drainingMark } }
 
     func deliver(_ event: DirectoryEvent) { onEvent(event) }
 

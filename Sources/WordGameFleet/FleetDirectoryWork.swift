@@ -3,13 +3,18 @@ import RedisWire
 
 /// The worker's side: the record's timer, and the requests waiting, sent as one pipeline.
 extension FleetDirectory {
-    /// The record, and a look at the fleet's other servers in the same round trip.
+    /// The record (with the draining mark, while the server drains), and a look at the fleet's other servers in the
+    /// same round trip.
     func writeRecord() {
-        guard let address = lockedAddress(), let key = FleetKeys.server(serverID) else { return }
+        guard let address = lockedAddress(), let key = FleetKeys.server(serverID), let mark = FleetKeys.draining(serverID)
+        else { return }
         do throws(RedisError) {
             let register = DirectoryScripts.register(serverID, serverKey: key, record: address.record,
                                                      milliseconds: timings.ttlMilliseconds)
-            let replies = try client.pipeline([register, DirectoryScripts.look(goneMilliseconds: timings.goneMemoryMilliseconds)])
+            let draining = lockedDrainingMark()
+                ? [RedisCommand(["SET", mark, "1", "PX", String(timings.ttlMilliseconds)])] : []
+            let replies = try client.pipeline([register, DirectoryScripts.look(goneMilliseconds: timings.goneMemoryMilliseconds)]
+                                              + draining)
             deliver(.registered(newEpoch: replies[0] == .integer(1), error: nil))
             if let members = DirectoryReplies.members(replies[1]) { deliver(members) }
         } catch {
@@ -31,11 +36,11 @@ extension FleetDirectory {
         }
     }
 
-    /// Our record, our place in the fleet's list and our claims in `keys`, deleted in one pipeline (the server is
+    /// Our record and draining mark, our place in the fleet's list and our claims in `keys`, deleted in one pipeline (the server is
     /// stopping: a failure changes nothing).
     func leaveNow(_ keys: [String]) {
-        guard let record = FleetKeys.server(serverID) else { return }
-        _ = try? client.pipeline([.delete([record]), DirectoryScripts.leave(serverID)]
+        guard let record = FleetKeys.server(serverID), let mark = FleetKeys.draining(serverID) else { return }
+        _ = try? client.pipeline([.delete([record, mark]), DirectoryScripts.leave(serverID)]
                                      + keys.map { DirectoryScripts.release($0, ifOwnedBy: serverID) })
     }
 }

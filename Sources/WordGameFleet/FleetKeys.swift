@@ -20,6 +20,11 @@ import WordGameProtocol
 ///   last wrote its record (Redis's clock, in milliseconds), so that the
 ///   others notice one that stops answering; an id silent for the gone memory
 ///   is removed.
+/// - `wordgame:draining:<id>` → `1`, one TTL, written with each record of a
+///   server that drains (SIGHUP): it takes no new room, so a server sending a
+///   teacher's new room on (`DirectoryScripts.pick`) passes it by. A key of
+///   its own rather than a field of the record: a server of an older release,
+///   in a fleet being upgraded, still reads every record.
 /// - `wordgame:epoch` (no expiry) and `wordgame:settling` (one TTL): the
 ///   directory's own memory that it is not new (`DirectoryScripts`).
 ///
@@ -35,6 +40,8 @@ public enum FleetKeys {
     public static let epoch = prefix + "epoch"
     /// Lives one TTL from the moment `epoch` was set: no new claim is taken meanwhile.
     public static let settling = prefix + "settling"
+    /// The prefix of the draining marks: scripts append a server's id.
+    public static let drainingPrefix = prefix + "draining:"
     /// The fleet's servers, each scored by its last record's time.
     public static let servers = prefix + "servers"
     /// Resume codes' length (the hub's `tokenLength`).
@@ -45,6 +52,11 @@ public enum FleetKeys {
     /// The key of a server's record; nil if `id` is not a server id.
     public static func server(_ id: String) -> String? {
         isServerID(id) ? serverPrefix + id : nil
+    }
+
+    /// The key of a server's draining mark; nil if `id` is not a server id.
+    public static func draining(_ id: String) -> String? {
+        isServerID(id) ? drainingPrefix + id : nil
     }
 
     /// The key of a room's owner; nil unless `name` is a room name: 1 to 24

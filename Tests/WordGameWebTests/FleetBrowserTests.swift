@@ -89,6 +89,29 @@ extension BrowserTests {
         }
     }
 
+    /// A teacher at a server that drains (a game still on there) is sent on: her page goes to the other server's
+    /// /host and opens the room there by itself, under the name she typed.
+    @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissingForFleet)"),
+          .enabled(if: BrowserTools.available, "needs chromium, chromium-driver and python3-selenium"))
+    func aTeacherAtADrainingServerGetsHerRoomOnAnother() async throws {
+        try await onBrowserTurn(seconds: 4) {
+            // Pairs of 30 s: the game on A keeps its drain going for the case's length.
+            let fleet = try FleetOfServers(["a", "b"], rules: Rules(roundMilliseconds: 30_000, pairCount: 3))
+            let onA = try fleet.host(on: 0)
+            let student = try RawSocket(port: fleet.servers[0].port)
+            student.send(Array("MODE MACHINE\nNAME Ana\nJOIN \(onA.code)\n".utf8))
+            var lines = TCPLines(socket: student)
+            _ = try lines.waitFor("OK JOIN ", timeout: 10)
+            onA.socket.send(Array("START\n".utf8))
+            _ = try lines.waitFor("ROUND ", timeout: 20)
+            fleet.servers[0].server.drain()
+            let run = try runFleetCase("fleet_drain", fleet.arguments, timeout: 120)
+            #expect(run.stdout.contains("ok: the room is B's: a student at B joins it there"))
+            #expect(run.stdout.contains("ok: the room is opened under the name the teacher typed on A"))
+            withExtendedLifetime((onA, student)) {}
+        }
+    }
+
     /// Redis killed: a JOIN on B of a room on A says the directory cannot be reached, and the page stays usable
     /// (a room on B still joins); a teacher's new room is asked for again by itself, and opens once Redis is back.
     @Test(.enabled(if: RedisServerProcess.binary != nil, "\(redisMissingForFleet)"),

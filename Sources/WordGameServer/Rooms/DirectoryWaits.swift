@@ -8,6 +8,8 @@ struct DirectoryWait {
     enum Request: Equatable {
         /// `HOST`: a claim of a fresh code; `tries` codes were taken already.
         case host(code: String, tries: Int)
+        /// `HOST` while the server drains: another server to make the room on.
+        case hostElsewhere
         /// `JOIN <room>` of a room not here: a claim if JOIN would make it, else a lookup.
         case join(room: String, creating: Bool)
         case watch(room: String)

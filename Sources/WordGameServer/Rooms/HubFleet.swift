@@ -35,6 +35,7 @@ extension Hub {
         case .watch(let room): taken = directory.find(room: room, ticket: ticket)
         case .reclaim(let claim): taken = directory.find(room: claim.room.lowercased(), ticket: ticket)
         case .resume(let code): taken = directory.find(seat: code.uppercased(), ticket: ticket)
+        case .hostElsewhere: taken = directory.findServerForNewRoom(ticket: ticket)
         }
         let wait = DirectoryWait(player: id, request: request, toldSettling: toldSettling)
         guard taken else { return finish(wait, .unreachable, at: now) }
@@ -74,7 +75,7 @@ extension Hub {
             var retry = min(milliseconds, Self.settlingJoinRetryMilliseconds)
             let told: String
             switch wait.request {
-            case .host:
+            case .host, .hostElsewhere:
                 retry = milliseconds
                 told = FleetTexts.settling(seconds: seconds)
             case .join(let room, _), .watch(let room): told = FleetTexts.settlingJoin(Self.spoken(room), seconds: seconds)
@@ -89,6 +90,7 @@ extension Hub {
         }
         switch wait.request {
         case .host(let code, let tries): hostAnswered(code: code, tries: tries, answer, id, at: now)
+        case .hostElsewhere: hostElsewhereAnswered(answer, id)
         case .join(let room, _): joinAnswered(room, answer, id, at: now)
         case .watch(let room):
             guard let room = lookedUp(room, answer, id, command: .watch, missing: HubTexts.noRoomToWatch(Self.spoken(room)),
@@ -170,7 +172,7 @@ extension Hub {
 
     /// `MOVED`, for programs, and `ERROR moved`, which says the same in words
     /// (and is what a client that does not know `MOVED` shows).
-    private func moved(_ id: PlayerID, to place: Elsewhere, _ text: String) {
+    func moved(_ id: PlayerID, to place: Elsewhere, _ text: String) {
         outbox.send([.moved(place), .error(ProtocolError(.moved, text))], to: id)
     }
 

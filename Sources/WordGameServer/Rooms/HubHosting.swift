@@ -11,7 +11,7 @@ extension Hub {
         if let room = session.room {
             return error(.alreadyInRoom, HubTexts.inRoomCannotHost(room.spokenName), to: id)
         }
-        if refusedWhileDraining(id) { return }
+        if hostSentElsewhereWhileDraining(id, at: now) { return }
         guard hasRoomForAnother(id) else { return }
         // In a fleet the code must be no other server's either: claimed first (`HubFleet.swift`).
         if directory != nil { return ask(.host(code: freshCode(), tries: 0), for: id, at: now) }

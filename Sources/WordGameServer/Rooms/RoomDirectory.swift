@@ -16,6 +16,11 @@ protocol RoomDirectory: AnyObject {
     func find(room: String, ticket: Int) -> Bool
     /// Where the seat held for resume code `seat` is, if another server has it.
     func find(seat: String, ticket: Int) -> Bool
+    /// Where a new room goes while this server drains: another live server, not draining (`.elsewhere`), or none
+    /// (`.nowhere`).
+    func findServerForNewRoom(ticket: Int) -> Bool
+    /// The server drains: the others send no new room here (no answer).
+    func markDraining()
     /// The room is gone from this server: its claim goes (no answer).
     func release(room: String)
     /// A seat made here (its resume code given): findable fleet-wide from now on (no answer).

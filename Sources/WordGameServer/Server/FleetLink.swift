@@ -54,6 +54,8 @@ final class FleetLink: RoomDirectory {
     }
     func find(room: String, ticket: Int) -> Bool { directory.find(room: room, ticket: ticket) == .queued }
     func find(seat: String, ticket: Int) -> Bool { directory.find(seat: seat, ticket: ticket) == .queued }
+    func findServerForNewRoom(ticket: Int) -> Bool { directory.findServerForNewRoom(ticket: ticket) == .queued }
+    func markDraining() { directory.markDraining() }
     func release(room: String) { _ = directory.release(room: room) }
     func register(seat: String) { newSeats.append(seat) }
     func release(seat: String) { goneSeats.append(seat) }

@@ -30,6 +30,13 @@ enum FleetTexts {
             + "(nc \(place.host) \(place.port)) and type \(typed)." + browser(place, page)
     }
 
+    /// HOST of a new room on a server that drains: the teacher is sent to another.
+    static func movedNewRoom(_ place: Elsewhere) -> String {
+        "This server is about to stop for maintenance, so your room is made on another server of this school, "
+            + "\(address(place)). Type QUIT, connect there (nc \(place.host) \(place.port)) and type HOST."
+            + browser(place, "/host")
+    }
+
     static func movedSeat(_ code: String, _ place: Elsewhere) -> String {
         "Your seat is on another server of this school, \(address(place)). Type QUIT, connect there "
             + "(nc \(place.host) \(place.port)) and type RESUME \(code)."

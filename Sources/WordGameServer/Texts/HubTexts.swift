@@ -12,6 +12,8 @@ enum HubTexts {
         + "the games on it finish first. Try again in a few minutes."
     static let drainingInFleet = "This server is about to stop for maintenance and takes no new room: "
         + "connect to another of the school's servers to make one (rooms already here go on)."
+    static let drainingNoOther = "This server is about to stop for maintenance and takes no new room, and no other "
+        + "server of the school takes one just now. Try again in a few minutes (rooms already here go on)."
     static let confirmQuit = "Leave the game? Your seat and score are given up. Type q again to leave, or anything else to stay."
 
     // Names and rooms.

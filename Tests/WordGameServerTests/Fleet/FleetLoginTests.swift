@@ -86,6 +86,36 @@ struct FleetLoginTests {
         }
     }
 
+    /// A server that drains marks itself in the directory and sends a new room on, through the README's ACL user:
+    /// the mark's `SET` and the pick's script are among the commands it allows.
+    @Test func theReadmesACLUserLetsADrainingServerSendANewRoomOn() async throws {
+        try await onOwnThread {
+            let (redis, aclFile) = try Self.readmeRedis()
+            defer { try? FileManager.default.removeItem(atPath: aclFile) }
+            // Pairs of 30 s: the game on a1 keeps its drain going for the test's length.
+            let rules = Rules(roundMilliseconds: 30_000, pairCount: 2)
+            let a0 = try TestServer(rules: rules, fleet: Self.configuration(id: "a0", redisPort: redis.port, database: 1))
+            let a1 = try TestServer(rules: rules, fleet: Self.configuration(id: "a1", redisPort: redis.port, database: 1))
+            let (teacher, room, _) = try a1.teacher(name: "Ms Lee")
+            let ana = try a1.client("Ana")
+            try ana.join(as: "Ana", room: room)
+            teacher.send("START")
+            _ = try ana.waitForRound(timeout: 20)
+            a1.server.drain()
+
+            let fleet = Self.admin(port: redis.port, database: 1)
+            let deadline = Date().addingTimeInterval(20)
+            while try fleet.get(FleetKeys.draining("a1")!) == nil, Date() < deadline { usleep(50_000) }
+            #expect(try fleet.get(FleetKeys.draining("a1")!) == Array("1".utf8), "the mark was not written")
+            let late = try a1.client("Ms Ray")
+            late.send("HOST")
+            #expect(try late.moved(orUntil: { _ in false }, timeout: 20)?.port == Int(a0.port))
+            for server in [a0, a1] {
+                #expect(!server.events.contains { $0.contains(Self.fleetPassword) || $0.contains("refused") }, "\(server.events)")
+            }
+        }
+    }
+
     @Test func aLoginRefusedLaterIsOneDatedLineAndTheRoomsPlayOn() async throws {
         try await onOwnThread {
             let (redis, aclFile) = try Self.readmeRedis()

@@ -8,12 +8,14 @@ final class DirectoryDouble: RoomDirectory {
         case claimRoom(String)
         case findRoom(String)
         case findSeat(String)
+        case findServerForNewRoom
 
         var description: String {
             switch self {
             case .claimRoom(let room): "claim room \(room)"
             case .findRoom(let room): "find room \(room)"
             case .findSeat(let code): "find seat \(code)"
+            case .findServerForNewRoom: "find a server for a new room"
             }
         }
     }
@@ -28,6 +30,8 @@ final class DirectoryDouble: RoomDirectory {
     private(set) var releasedRooms: [String] = []
     /// Rooms claimed over a gone room of the same name (a name JOIN makes), in order.
     private(set) var claimedReplacingGone: [String] = []
+    /// Whether the hub said its server drains.
+    private(set) var markedDraining = false
     /// Whether the next request is refused at once, as a full queue refuses it.
     var full = false
 
@@ -45,6 +49,8 @@ final class DirectoryDouble: RoomDirectory {
     }
     func find(room: String, ticket: Int) -> Bool { take(.findRoom(room), ticket) }
     func find(seat: String, ticket: Int) -> Bool { take(.findSeat(seat), ticket) }
+    func findServerForNewRoom(ticket: Int) -> Bool { take(.findServerForNewRoom, ticket) }
+    func markDraining() { markedDraining = true }
     func release(room: String) { releasedRooms.append(room) }
     func register(seat: String) { registeredSeats.append(seat) }
     func release(seat: String) { releasedSeats.append(seat) }

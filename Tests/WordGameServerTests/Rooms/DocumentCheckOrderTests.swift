@@ -280,6 +280,14 @@ import WordGameTestSupport
             w.hub.startDraining()
             return W.reply(w, w.connect(), "HOST")
         }
+        add("`HOST`", ["moved", "too-many-rooms"]) {  // draining on a fleet: sent on, never refused for the count
+            let w = try full(fleet: true)
+            w.hub.startDraining()
+            let host = w.connect()
+            w.type("HOST", from: host)
+            w.answerDirectory(.findServerForNewRoom, .elsewhere(Elsewhere(host: "192.0.2.3", port: 4001, web: "")!))
+            return w.take(host).last ?? ""
+        }
         add("`HOST`", ["too-many-rooms", "directory-down"]) {
             let w = try full(fleet: true)
             let reply = W.reply(w, w.connect(), "HOST")

@@ -341,6 +341,16 @@ import WordGameTestSupport
             ("JOIN K7PX", "JOIN", .findRoom("k7px")), ("WATCH K7PX", "WATCH", .findRoom("k7px")),
             ("HOST K7PX ABCDEFGHJKMN", "HOST <room> <key>", .findRoom("k7px")), ("RESUME AAAAAAAA", "RESUME", .findSeat("AAAAAAAA")),
         ]
+        add("moved", ["HOST"]) {  // a new room, on a server that drains
+            let w = W.hub(fleet: true)
+            w.hub.startDraining()
+            let host = w.connect()
+            w.type("HOST", from: host)
+            w.answerDirectory(.findServerForNewRoom, elsewhere)
+            let lines = w.take(host)
+            #expect(lines.count == 3 && lines[1].hasPrefix("MOVED "), "MOVED just before: \(lines)")
+            return lines.last ?? ""
+        }
         for (line, covers, asked) in named {
             add("moved", [covers]) {
                 let w = W.hub(fleet: true)

@@ -226,6 +226,7 @@ test('MOVED: what the next page reads after #: a hop count in range, and only th
   assert.deepEqual(P.readMoveFragment('#hop=1&name=Ana+Mar%C3%ADa&room=k7px'), { hops: 1, name: 'Ana María', room: 'k7px' });
   assert.deepEqual(P.readMoveFragment('hop=3&resume=K7PXABCD'), { hops: 3, resume: 'K7PXABCD' });
   assert.deepEqual(P.readMoveFragment('#hop=2&room=k7px&key=ABCDEFGHJKMN'), { hops: 2, room: 'k7px', key: 'ABCDEFGHJKMN' });
+  assert.deepEqual(P.readMoveFragment('#hop=1&open=1&name=Ms+Ray'), { hops: 1, open: '1', name: 'Ms Ray' });
   for (const bad of ['', '#', '#hop=0', '#hop=4', '#hop=01', '#hop=1.5', '#hop=-1', '#name=Ana', '#hop=1&hop=2', '#hop=1&go=javascript:x',
     '#hop=99999999999999', `#hop=1&name=${'a'.repeat(600)}`, null, undefined]) {
     assert.equal(P.readMoveFragment(bad), null, String(bad));
