@@ -30,7 +30,10 @@ public final class RedisSentinelGroup: @unchecked Sendable {
     /// `dataArguments`: the master's and the replica's login (`--requirepass ADMIN` or `--aclfile PATH` whose
     /// `default` user has `adminPassword`). Waits (up to 60 s) until the replica is in sync and every sentinel
     /// knows it and the two other sentinels: a failover can happen from then on.
-    public init(adminPassword: String, dataArguments: [String], sentinelPassword: String? = nil) throws {
+    /// `sentinelConfig`: a sentinel's config file for the master's port, in place of this group's own (the
+    /// install README's, say); it must watch `masterName` with quorum 2.
+    public init(adminPassword: String, dataArguments: [String], sentinelPassword: String? = nil,
+                sentinelConfig: ((_ masterPort: UInt16) -> String)? = nil) throws {
         guard let sentinelBinary = Self.binary else {
             throw RedisServerProcess.StartFailure(description: "redis-sentinel is not installed")
         }
@@ -45,8 +48,9 @@ public final class RedisSentinelGroup: @unchecked Sendable {
         var sentinels: [RedisServerProcess] = []
         for index in 0..<3 {
             let file = folder.appendingPathComponent("sentinel-\(index).conf").path
-            try Self.sentinelConfig(masterPort: master.port, adminPassword: adminPassword, password: sentinelPassword)
-                .write(toFile: file, atomically: true, encoding: .utf8)
+            let config = sentinelConfig?(master.port)
+                ?? Self.sentinelConfig(masterPort: master.port, adminPassword: adminPassword, password: sentinelPassword)
+            try config.write(toFile: file, atomically: true, encoding: .utf8)
             sentinels.append(try Self.started { try RedisServerProcess(configFile: file, binary: sentinelBinary) })
         }
         self.sentinels = sentinels

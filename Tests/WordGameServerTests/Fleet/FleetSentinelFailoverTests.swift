@@ -7,7 +7,7 @@ import WordGameProtocol
 import WordGameTestSupport
 
 /// Three built servers of one fleet whose Redis is behind Sentinel, logged in as the install README's ACL
-/// user, with sentinels that want a password of their own: the master is SIGKILLed mid-game; the game plays
+/// user, with sentinels configured by its sentinel.conf lines (a password of their own): the master is SIGKILLed mid-game; the game plays
 /// to its end with exact scores, every server takes new rooms again once the sentinels have promoted the
 /// replica, and each one's /metrics counted the directory's failures and shows it up again.
 @Suite(.serialized,
@@ -15,6 +15,25 @@ import WordGameTestSupport
                 "redis-server or redis-sentinel is not installed (Debian's packages; .ci/run installs them): the failover is not tried"))
 struct FleetSentinelFailoverTests {
     static let sentinelPassword = "sentinel-4c0d2e"
+
+    /// The install README's sentinel.conf lines, for this machine: its addresses 127.0.0.1 and the master's port
+    /// left as MASTER-PORT, this test's passwords, and its times short (a down master noticed after 1 s, not 5).
+    static func readmeSentinelConfig() throws -> String {
+        let readme = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("Resources/install/README.md"),
+                                encoding: .utf8)
+        let section = try #require(readme.firstRange(of: "### Redis behind Sentinel"), "the install README has no Sentinel part")
+        let blocks = readme[section.upperBound...].components(separatedBy: "```conf\n")
+        let block = try #require(blocks.dropFirst(2).first?.components(separatedBy: "```").first, "no sentinel.conf lines")
+        var config = block
+        for (documented, here) in [("bind 10.0.0.7", "bind 127.0.0.1"), ("10.0.0.5 6379", "127.0.0.1 MASTER-PORT"),
+                                   ("SENTINEL-PASSWORD", sentinelPassword), ("ADMIN-PASSWORD", FleetLoginTests.adminPassword),
+                                   ("down-after-milliseconds wordgame 5000", "down-after-milliseconds wordgame 1000"),
+                                   ("failover-timeout wordgame 60000", "failover-timeout wordgame 3000")] {
+            #expect(config.contains(documented), "the README's sentinel.conf has no '\(documented)'")
+            config = config.replacingOccurrences(of: documented, with: here)
+        }
+        return config
+    }
 
     /// The directory's gauge and its count of failed answers on a server's /metrics now.
     static func directoryFigures(webPort: UInt16) throws -> (up: Double?, errors: Double?) {
@@ -50,8 +69,11 @@ struct FleetSentinelFailoverTests {
             let passwordFile = try FleetLoginExecutableTests.passwordFile(FleetLoginTests.fleetPassword + "\n")
             let sentinelFile = try FleetLoginExecutableTests.passwordFile(Self.sentinelPassword + "\n")
             defer { for file in [aclFile, passwordFile, sentinelFile] { try? FileManager.default.removeItem(atPath: file) } }
+            let sentinelConfig = try Self.readmeSentinelConfig()
             let group = try RedisSentinelGroup(adminPassword: FleetLoginTests.adminPassword, dataArguments: ["--aclfile", aclFile],
-                                               sentinelPassword: Self.sentinelPassword)
+                                               sentinelPassword: Self.sentinelPassword) { port in
+                sentinelConfig.replacingOccurrences(of: "MASTER-PORT", with: "\(port)")
+            }
             let fleet = ["--directory", group.url(user: "wordgame"), "--directory-password-file", passwordFile,
                          "--sentinel-password-file", sentinelFile, "--directory-ttl-ms", "6000", "--advertise", "127.0.0.1",
                          "--round-ms", "30000", "--pairs", "6", "--start-delay", "0"]
