@@ -25,6 +25,10 @@ extension FleetConfiguration {
                 return "the sentinels of the fleet's directory \(directory) refused this server (\(message)): put their password "
                     + "(requirepass) in a file given with --sentinel-password-file, or in \(Self.sentinelPasswordVariable)"
             }
+            if case .loginRefused(let message) = error, message.hasPrefix("ROLE: ") {
+                return "the fleet's directory \(directory) does not let this server's user ask ROLE (\(message)), which a server "
+                    + "behind Sentinel asks each master: give the user +role in Redis's ACL"
+            }
             guard let refusal = Self.loginRefusal(error) else { return nil }
             if case .server(let message) = error, message.hasPrefix("NOAUTH") {
                 return "the fleet's directory \(directory) asks for a password (\(message)): put it in a file given with "

@@ -3,8 +3,9 @@ import Testing
 import WordGameTestSupport
 
 /// The built `wordgame-server` given a directory behind Redis Sentinel, as an operator starts it: a URL with a
-/// mistake is a usage error naming it (never quoting a password), and sentinels that want a password none was
-/// given for stop the server with one line; given it (from the environment), the server starts.
+/// mistake is a usage error naming it (never quoting a password); sentinels that want a password none was
+/// given for, and an ACL user that may not ask ROLE, stop the server with one line each; given the password
+/// (from the environment) and a user that may, the server starts.
 @Suite(.serialized,
        .enabled(if: RedisServerProcess.binary != nil && RedisSentinelGroup.binary != nil,
                 "redis-server or redis-sentinel is not installed: the sentinel directory's start is not tried"))
@@ -32,8 +33,9 @@ struct FleetSentinelExecutableTests {
 
     @Test func sentinelsThatWantAPasswordStopTheServerUntilItIsGiven() async throws {
         try await onOwnThread {
-            let group = try RedisSentinelGroup(adminPassword: "admin-pw-81d0", dataArguments: ["--requirepass", "admin-pw-81d0"],
-                                               sentinelPassword: "sentinel-pw-2f6a")
+            // An ACL user that may not ask ROLE, beside the default user's password.
+            let data = ["--requirepass", "admin-pw-81d0", "--user", "wordgame", "on", ">fleet-pw-5e", "~wordgame:*", "+@all", "-role"]
+            let group = try RedisSentinelGroup(adminPassword: "admin-pw-81d0", dataArguments: data, sentinelPassword: "sentinel-pw-2f6a")
             let environment = ["WORDGAME_DIRECTORY_PASSWORD": "admin-pw-81d0"]
             let refused = try FleetLoginExecutableTests.run(["--directory", group.url()], environment: environment)
             #expect(refused.status == 1)
@@ -42,8 +44,15 @@ struct FleetSentinelExecutableTests {
                 + #"--sentinel-password-file, or in WORDGAME_SENTINEL_PASSWORD\n$"#
             #expect(refused.stderr.range(of: line, options: .regularExpression) != nil, "\(refused.stderr)")
             #expect(refused.stderr.contains(group.url()))
-            // Given the sentinels' password, it starts; it runs until the run's time limit stops it.
+            // Given the sentinels' password, the master is found; a user without ROLE is one line too.
             let both = environment.merging(["WORDGAME_SENTINEL_PASSWORD": "sentinel-pw-2f6a"]) { $1 }
+            let noRole = try FleetLoginExecutableTests.run(["--directory", group.url(user: "wordgame")],
+                                                           environment: both.merging(["WORDGAME_DIRECTORY_PASSWORD": "fleet-pw-5e"]) { $1 })
+            #expect(noRole.status == 1)
+            #expect(noRole.stderr.hasPrefix("wordgame-server: the fleet's directory \(group.url(user: "wordgame")) does not let this "
+                                            + "server's user ask ROLE (ROLE: NOPERM"), "\(noRole.stderr)")
+            #expect(noRole.stderr.hasSuffix("which a server behind Sentinel asks each master: give the user +role in Redis's ACL\n"))
+            // As the default user, it starts; it runs until the run's time limit stops it.
             let started = try ProgramRun.run(ExecutableTests.binary, FleetLoginExecutableTests.common + ["--directory", group.url()],
                                              timeout: 5, environment: both)
             #expect(started.stdout.contains("Fleet: one of the servers whose directory is \(group.url())"), "\(started.stderr)")
