@@ -27,17 +27,22 @@ public final class RedisClient {
     private var failures = 0
     private var lastFailure = RedisError.refused
     private var lastFailureTime = 0.0
-    /// Nil for a `redis://` URL.
-    private let sentinels: SentinelLookup?
+    /// Where each new connection goes: the URL's Redis, or the master the sentinels name then.
+    private let route: Route
+
+    private enum Route {
+        case direct(RedisAddress)
+        case sentinels(SentinelLookup)
+    }
 
     public init(url: RedisURL, options: RedisClientOptions = RedisClientOptions(), limits: RedisWireLimits = .default) {
         self.url = url
         self.options = options
         self.limits = limits
-        if case .sentinels(let addresses, let masterName) = url.servers {
-            sentinels = SentinelLookup(sentinels: addresses, masterName: masterName, options: options, limits: limits)
-        } else {
-            sentinels = nil
+        switch url.servers {
+        case .direct(let address): route = .direct(address)
+        case .sentinels(let addresses, let masterName):
+            route = .sentinels(SentinelLookup(sentinels: addresses, masterName: masterName, options: options, limits: limits))
         }
     }
 
@@ -55,7 +60,7 @@ public final class RedisClient {
         let deadline = MonotonicClock.seconds() + Double(options.replyTimeoutMilliseconds) / 1_000
         do throws(RedisError) {
             let replies = try connection.exchange(RedisCommand.pipeline(commands), replies: commands.count, deadline: deadline)
-            if sentinels != nil, let sign = replies.lazy.compactMap(Self.failoverSign).first {
+            if case .sentinels = route, let sign = replies.lazy.compactMap(Self.failoverSign).first {
                 throw RedisError.noMaster("the master answered \(sign)")
             }
             failures = 0
@@ -89,9 +94,9 @@ public final class RedisClient {
         if Double(options.backoff.delayMilliseconds(afterFailures: failures)) > waited { throw lastFailure }
         do throws(RedisError) {
             let place: RedisAddress
-            switch url.servers {
+            switch route {
             case .direct(let address): place = address
-            case .sentinels: place = try sentinels!.master()
+            case .sentinels(let sentinels): place = try sentinels.master()
             }
             let opened = try RedisConnection.open(place, timeoutMilliseconds: options.connectTimeoutMilliseconds, limits: limits)
             connection = opened
@@ -113,14 +118,14 @@ public final class RedisClient {
             commands.append(("AUTH", RedisCommand(["AUTH"] + (url.user.map { [$0] } ?? []) + [password.text])))
         }
         if url.database != 0 { commands.append(("SELECT \(url.database)", RedisCommand(["SELECT", "\(url.database)"]))) }
-        if sentinels != nil { commands.append(("ROLE", RedisCommand(["ROLE"]))) }
+        if case .sentinels = route { commands.append(("ROLE", RedisCommand(["ROLE"]))) }
         guard !commands.isEmpty else { return }
         let deadline = MonotonicClock.seconds() + Double(options.replyTimeoutMilliseconds) / 1_000
         let replies = try connection.exchange(RedisCommand.pipeline(commands.map(\.command)), replies: commands.count, deadline: deadline)
         for (sent, reply) in zip(commands, replies) {
             if case .error(let message) = reply { throw .loginRefused(sent.name == "AUTH" ? message : "\(sent.name): \(message)") }
         }
-        if let sentinels, let role = replies.last, !SentinelReplies.isMaster(role) {
+        if case .sentinels(let sentinels) = route, let role = replies.last, !SentinelReplies.isMaster(role) {
             throw .noMaster("\(place), named by the sentinels as \(sentinels.masterName), is no master "
                             + "(ROLE: \(SentinelReplies.role(role)))")
         }
