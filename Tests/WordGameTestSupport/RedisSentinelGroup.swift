@@ -41,7 +41,8 @@ public final class RedisSentinelGroup: @unchecked Sendable {
         self.sentinelPassword = sentinelPassword
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordgame-sentinel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let data = dataArguments + ["--masterauth", adminPassword]
+        // A replica's full sync writes the master's data to a file: in the group's folder, not the working directory.
+        let data = dataArguments + ["--masterauth", adminPassword, "--dir", folder.path]
         let master = try Self.started { try RedisServerProcess(arguments: data) }
         replica = try Self.started { try RedisServerProcess(arguments: data + ["--replicaof", "127.0.0.1", "\(master.port)"]) }
         self.master = master
