@@ -88,8 +88,8 @@ let package = Package(
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "WordGameTestSupport"]),
         .testTarget(name: "TextColumnsTests", dependencies: ["TextColumns", "WordGame", "WordGameTestSupport"]),
-        // Shared by the test targets: waiting for lines from sockets and child processes.
-        .target(name: "WordGameTestSupport", path: "Tests/WordGameTestSupport"),
+        // Shared by the test targets: waiting for lines from sockets and child processes, Redis and Sentinel processes.
+        .target(name: "WordGameTestSupport", dependencies: ["RedisClient", "RedisWire"], path: "Tests/WordGameTestSupport"),
         .testTarget(
             name: "WordGameClientTests",
             dependencies: ["WordGameClient", "WordGameServer", "WordGameProtocol", "WordGame", "TextColumns", "WordGameTestSupport",

@@ -15,9 +15,9 @@ final class RedisConnection {
     }
 
     /// Connects to the first of the host's addresses that answers, each within `timeoutMilliseconds`.
-    static func open(_ url: RedisURL, timeoutMilliseconds: Int, limits: RedisWireLimits) throws(RedisError) -> RedisConnection {
+    static func open(_ place: RedisAddress, timeoutMilliseconds: Int, limits: RedisWireLimits) throws(RedisError) -> RedisConnection {
         let addresses: [SocketAddress]
-        do { addresses = try SocketAddress.resolve(host: url.host, port: url.port) } catch { throw .refused }
+        do { addresses = try SocketAddress.resolve(host: place.host, port: place.port) } catch { throw .refused }
         var failure = RedisError.refused
         for address in addresses {
             do throws(Errno) {

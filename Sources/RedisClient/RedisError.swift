@@ -15,6 +15,13 @@ public enum RedisError: Error, Equatable, Sendable, CustomStringConvertible {
     case loginRefused(String)
     /// Redis answered `-ERR …` (or another error reply) to this command; the connection is fine.
     case server(String)
+    /// Behind Sentinel: no master to send to. No sentinel answered, none knows the master's name, the Redis
+    /// named is not a master (`ROLE`), or the connected one stopped being one (`-READONLY`, `-MASTERDOWN`:
+    /// the connection was closed). The next call asks the sentinels again.
+    case noMaster(String)
+    /// Behind Sentinel: a sentinel refused the client (`NOAUTH`, `WRONGPASS`, `NOPERM`): its password,
+    /// `RedisClientOptions.sentinelPassword`, is missing or wrong. Redis's own message, with the sentinel's address.
+    case sentinelRefused(String)
 
     public var description: String {
         switch self {
@@ -24,6 +31,8 @@ public enum RedisError: Error, Equatable, Sendable, CustomStringConvertible {
         case .protocol(let reason): "Redis's reply broke the protocol: \(reason)"
         case .loginRefused(let message): "Redis refused the login: \(message)"
         case .server(let message): "Redis refused the command: \(message)"
+        case .noMaster(let reason): "Redis Sentinel gave no master to use: \(reason)"
+        case .sentinelRefused(let message): "a sentinel refused this client: \(message)"
         }
     }
 }

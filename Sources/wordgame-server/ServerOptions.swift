@@ -52,6 +52,9 @@ struct ServerOptions: Equatable {
     public var directory: RedisURL?
     /// The file the directory's password is read from; nil: `WORDGAME_DIRECTORY_PASSWORD`, if set.
     public var directoryPasswordFile: String?
+    /// With a `redis-sentinel://` directory: the file the sentinels' password is read from; nil:
+    /// `WORDGAME_SENTINEL_PASSWORD`, if set.
+    public var sentinelPasswordFile: String?
     /// How other servers' players reach this one; nil: the address the banner gives students.
     public var advertisedHost: String?
     /// This server's name in the directory; nil: made from the machine's name, the port and a random part.
@@ -64,6 +67,12 @@ struct ServerOptions: Equatable {
     public var showVersion = false
 
     public init() {}
+
+    /// Whether the directory is reached through Redis Sentinel.
+    public var isBehindSentinel: Bool {
+        if case .sentinels? = directory?.servers { return true }
+        return false
+    }
 
     /// The connection limits these options set; the rest keep their defaults.
     public var limits: ConnectionLimits {
@@ -138,10 +147,19 @@ struct ServerOptions: Equatable {
                                on another server is found there, and the player is sent on.
                                USER: Redis's ACL user to log in as (AUTH USER PASSWORD; without
                                it, AUTH PASSWORD); DB: the database's number (SELECT DB; default 0)
+          --directory redis-sentinel://[USER@]HOST:PORT[,HOST:PORT...]/MASTER[/DB]
+                               the same, with Redis behind Sentinel: the sentinels' addresses (1
+                               to 9), asked in turn for the master named MASTER, which is
+                               followed through a failover; USER, DB and the password as above
           --directory-password-file PATH
                                with --directory: the password to log in to Redis with, the file's
                                one line (default: the environment's WORDGAME_DIRECTORY_PASSWORD;
                                never on the command line, which anyone on the machine sees)
+          --sentinel-password-file PATH
+                               with --directory redis-sentinel://: the sentinels' own password
+                               (their requirepass), the file's one line (default: the
+                               environment's WORDGAME_SENTINEL_PASSWORD; without either, the
+                               sentinels are asked without a login)
           --advertise HOST     with --directory: how players of other servers reach this one
                                (default: the address the banner gives students)
           --server-id ID       with --directory: this server's name in the directory, unique in
@@ -207,9 +225,13 @@ struct ServerOptions: Equatable {
                                      + "with --directory-password-file, or in \(FleetConfiguration.passwordVariable)")
                 case .failure(.malformed):
                     throw UsageError("--directory takes redis://[USER@]HOST:PORT[/DB] (DB 0 to \(RedisURL.maxDatabase); "
-                                     + "no password or TLS), not \(text.contains("@") ? "what was given" : "'\(text)'")")
+                                     + "no password or TLS) or redis-sentinel://[USER@]HOST:PORT[,HOST:PORT...]/MASTER[/DB], "
+                                     + "not \(text.contains("@") ? "what was given" : "'\(text)'")")
+                case .failure(.sentinel(let problem)):
+                    throw UsageError("--directory redis-sentinel://[USER@]HOST:PORT[,HOST:PORT...]/MASTER[/DB]: \(problem)")
                 }
             case "--directory-password-file": options.directoryPasswordFile = try scanner.value(for: flag)
+            case "--sentinel-password-file": options.sentinelPasswordFile = try scanner.value(for: flag)
             case "--advertise":
                 let host = try scanner.value(for: flag)
                 guard Elsewhere(host: host, port: 1, web: "") != nil else {
@@ -235,6 +257,10 @@ struct ServerOptions: Equatable {
         if options.directory == nil, options.advertisedHost != nil || options.serverID != nil || options.directoryPasswordFile != nil {
             throw UsageError("--advertise, --server-id and --directory-password-file are for a server of a fleet: "
                              + "give --directory redis://HOST:PORT too")
+        }
+        if options.sentinelPasswordFile != nil, !options.isBehindSentinel {
+            throw UsageError("--sentinel-password-file is for a fleet whose Redis is behind Sentinel: "
+                             + "give --directory redis-sentinel://HOST:PORT/MASTER too")
         }
         return options
     }

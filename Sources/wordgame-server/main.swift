@@ -89,6 +89,13 @@ let fleet = options.directory.map { directory in
     case .success(let password): client.password = password
     case .failure(let problem): fail(problem.description)
     }
+    if options.isBehindSentinel {
+        switch DirectoryPassword.load(file: options.sentinelPasswordFile, environment: ProcessInfo.processInfo.environment,
+                                      variable: FleetConfiguration.sentinelPasswordVariable, whose: "the sentinels'") {
+        case .success(let password): client.sentinelPassword = password
+        case .failure(let problem): fail(problem.description)
+        }
+    }
     if let user = directory.user, client.password == nil {
         fail("--directory logs in as \(user), and no password was given: put it in a file given with "
              + "--directory-password-file, or in \(FleetConfiguration.passwordVariable)")

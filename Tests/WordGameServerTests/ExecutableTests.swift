@@ -37,7 +37,8 @@ import WordGameProtocol
             #expect(result.stdout.contains("--round-ms") && result.stdout.contains("--seed") && result.stdout.contains("--words"))
             for flag in ["--results", "--no-results", "--hosted-only", "--quiet", "--send-threads", "HOST",
                          "--directory redis://[USER@]HOST:PORT[/DB]", "--directory-password-file PATH", "WORDGAME_DIRECTORY_PASSWORD",
-                         "--drain-limit SECONDS", "SIGHUP"] {
+                         "--directory redis-sentinel://[USER@]HOST:PORT[,HOST:PORT...]/MASTER[/DB]", "--sentinel-password-file PATH",
+                         "WORDGAME_SENTINEL_PASSWORD", "--drain-limit SECONDS", "SIGHUP"] {
                 #expect(result.stdout.contains(flag), "\(flag)")
             }
         }

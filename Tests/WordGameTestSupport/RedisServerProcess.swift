@@ -21,13 +21,15 @@ public final class RedisServerProcess: @unchecked Sendable {
 
     /// Starts redis-server on `port` (a free one if nil), with `arguments` after the test's own
     /// (`--requirepass PW`, `--user NAME on >PW ~KEYS +CMD…`, `--aclfile PATH`), and waits for it to
-    /// answer, up to 10 s.
-    public init(port: UInt16? = nil, arguments: [String] = []) throws {
-        guard let binary = Self.binary else { throw StartFailure(description: "redis-server is not installed") }
+    /// answer, up to 10 s. `configFile`: read first (a sentinel's, which it rewrites); `binary`: another
+    /// program of the package than redis-server (`redis-sentinel`).
+    public init(port: UInt16? = nil, arguments: [String] = [], configFile: String? = nil, binary: String? = nil) throws {
+        guard let binary = binary ?? Self.binary else { throw StartFailure(description: "redis-server is not installed") }
         self.port = port ?? Self.freePort()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--bind", "127.0.0.1", "--port", "\(self.port)", "--save", "", "--appendonly", "no",
-                             "--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning"] + arguments
+        process.arguments = (configFile.map { [$0] } ?? [])
+            + ["--bind", "127.0.0.1", "--port", "\(self.port)", "--save", "", "--appendonly", "no",
+               "--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning"] + arguments
         // Its start-up warnings are about the machine (overcommit, huge pages), not the test. Neither
         // output is the test's: a server left running by a crashed test would keep `swift test` waiting on it.
         process.standardOutput = FileHandle.nullDevice

@@ -1,10 +1,11 @@
 import RedisClient
 import WordGameFleet
 
-/// How a server joins a fleet (`--directory redis://[USER@]HOST:PORT[/DB]`):
-/// where the directory is and who logs in to it (the user and database in the
-/// URL, the password in `client`), the server's name in it, and the address
-/// other servers send players to.
+/// How a server joins a fleet (`--directory redis://[USER@]HOST:PORT[/DB]`, or
+/// `redis-sentinel://…` for a Redis behind Sentinel): where the directory is
+/// and who logs in to it (the user and database in the URL, the passwords in
+/// `client`), the server's name in it, and the address other servers send
+/// players to.
 public struct FleetConfiguration: Sendable {
     public var directory: RedisURL
     /// Unique in the fleet (`FleetKeys.isServerID`).

@@ -8,6 +8,8 @@ import RedisWire
 extension FleetConfiguration {
     /// Where the password is read from when no `--directory-password-file` is given.
     public static let passwordVariable = "WORDGAME_DIRECTORY_PASSWORD"
+    /// Where the sentinels' password is read from when no `--sentinel-password-file` is given.
+    public static let sentinelPasswordVariable = "WORDGAME_SENTINEL_PASSWORD"
 
     /// A sentence naming the problem when Redis answers and refuses the login
     /// (or asks for a password none was given for); nil when it takes it, or
@@ -19,6 +21,14 @@ extension FleetConfiguration {
             _ = try client.send(RedisCommand(["PING"]))
             return nil
         } catch {
+            if case .sentinelRefused(let message) = error {
+                return "the sentinels of the fleet's directory \(directory) refused this server (\(message)): put their password "
+                    + "(requirepass) in a file given with --sentinel-password-file, or in \(Self.sentinelPasswordVariable)"
+            }
+            if case .loginRefused(let message) = error, message.hasPrefix("ROLE: ") {
+                return "the fleet's directory \(directory) does not let this server's user ask ROLE (\(message)), which a server "
+                    + "behind Sentinel asks each master: give the user +role in Redis's ACL"
+            }
             guard let refusal = Self.loginRefusal(error) else { return nil }
             if case .server(let message) = error, message.hasPrefix("NOAUTH") {
                 return "the fleet's directory \(directory) asks for a password (\(message)): put it in a file given with "
