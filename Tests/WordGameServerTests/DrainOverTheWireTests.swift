@@ -19,21 +19,26 @@ import WordGameTestSupport
         return (status, body)
     }
 
+    /// A hosted room on the server, Ana in it, its game begun: its host, the room, Ana, and its first pair.
+    static func gameUnderWay(on child: ServerChild) throws -> (host: TestClient, room: String, ana: TestClient, first: RoundInfo) {
+        let host = try RestartOverTheWireTests.connect(child.port, "host")
+        host.send("HOST")
+        let room = try host.waitFor(timeout: 20) { if case .hosted(let room, _) = $0 { room } else { nil } }
+        let ana = try RestartOverTheWireTests.connect(child.port, "ana")
+        try ana.join(as: "Ana", room: room)
+        host.send("START")
+        let first = try ana.waitForRound(timeout: 20)
+        return (host, room, ana, first)
+    }
+
     @Test func aDrainLetsTheGameFinishThenStopsKeepingTheLesson() async throws {
         try await onOwnThread {
             let place = try RestartOverTheWireTests.Place()
             // Pairs of 30 s that close as soon as Ana answers: the test, not the clock, moves the game on.
             let child = try ServerChild(RestartOverTheWireTests.game, state: place.state, quiet: false)
-            let webPort = try #require(child.banner.firstMatch(of: #/\(web port (\d+)\)/#).flatMap { UInt16($0.1) })
+            let webPort = try #require(child.webPort)
             #expect(try Self.get(webPort, "/healthz").body == ["ready"])
-
-            let host = try RestartOverTheWireTests.connect(child.port, "host")
-            host.send("HOST")
-            let room = try host.waitFor(timeout: 20) { if case .hosted(let room, _) = $0 { room } else { nil } }
-            let ana = try RestartOverTheWireTests.connect(child.port, "ana")
-            try ana.join(as: "Ana", room: room)
-            host.send("START")
-            let first = try ana.waitForRound(timeout: 20)
+            let (host, room, ana, first) = try Self.gameUnderWay(on: child)
 
             kill(child.pid, SIGHUP)
             // The drain is under way once /healthz says so (generous: a loaded machine).
@@ -79,6 +84,7 @@ import WordGameTestSupport
             // The lesson is kept: the room comes back with the server started again.
             let saved = try String(contentsOfFile: place.lessonFile(port: child.port), encoding: .utf8)
             #expect(saved.contains(room))
+            withExtendedLifetime(host) {}  // the host stays connected all along, as a teacher at the projector
         }
     }
 
@@ -88,15 +94,8 @@ import WordGameTestSupport
         try await onOwnThread {
             let place = try RestartOverTheWireTests.Place()
             let child = try ServerChild(RestartOverTheWireTests.game + ["--drain-limit", "1"], state: place.state, quiet: false)
-            let webPort = try #require(child.banner.firstMatch(of: #/\(web port (\d+)\)/#).flatMap { UInt16($0.1) })
-            #expect(try Self.get(webPort, "/metrics").body.contains("wordgame_draining 0"))
-            let host = try RestartOverTheWireTests.connect(child.port, "host")
-            host.send("HOST")
-            let room = try host.waitFor(timeout: 20) { if case .hosted(let room, _) = $0 { room } else { nil } }
-            let ana = try RestartOverTheWireTests.connect(child.port, "ana")
-            try ana.join(as: "Ana", room: room)
-            host.send("START")
-            _ = try ana.waitForRound(timeout: 20)
+            #expect(try Self.get(try #require(child.webPort), "/metrics").body.contains("wordgame_draining 0"))
+            let (host, room, ana, _) = try Self.gameUnderWay(on: child)
 
             // Nobody answers the pair of 30 s: the drain's one second runs out with the game on.
             kill(child.pid, SIGHUP)
@@ -108,6 +107,7 @@ import WordGameTestSupport
             #expect(console.contains("wordgame-server: drain's time limit (1 s) reached with a game still on: stopping as on SIGTERM"))
             let saved = try String(contentsOfFile: place.lessonFile(port: child.port), encoding: .utf8)
             #expect(saved.contains(room) && saved.contains("\"roundsPlayed\":0"), "the game on is kept, at its first pair")
+            withExtendedLifetime(host) {}
         }
     }
 }

@@ -50,6 +50,9 @@ final class ServerChild {
 
     var pid: pid_t { process.processIdentifier }
 
+    /// The web port its banner gives (`(web port N)`), nil when it has none.
+    var webPort: UInt16? { banner.firstMatch(of: #/\(web port (\d+)\)/#).flatMap { UInt16($0.1) } }
+
     /// CPU time the server has used, in seconds (utime + stime from /proc).
     func cpuSeconds() throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

@@ -17,6 +17,13 @@ struct FleetRestartTests {
         return client
     }
 
+    /// A built server's options as a member of the fleet on that Redis, with `RestartOverTheWireTests.game`'s rules. A TTL
+    /// a loaded machine keeps: a restart comes back within it, as a server restarted by systemd does.
+    static func arguments(redisPort: UInt16) -> [String] {
+        ["--directory", "redis://127.0.0.1:\(redisPort)", "--directory-ttl-ms", "6000", "--advertise", "127.0.0.1"]
+            + RestartOverTheWireTests.game
+    }
+
     /// The id the banner's fleet line gives: `…, as <id>; players of the others …`.
     static func serverID(in banner: String) -> String? {
         guard let range = banner.range(of: #", as [^;]+;"#, options: .regularExpression) else { return nil }
@@ -27,9 +34,7 @@ struct FleetRestartTests {
         try await onOwnThread {
             let redis = try RedisServerProcess()
             let place = try RestartOverTheWireTests.Place()
-            // A TTL a loaded machine keeps: the restart comes back within it, as a server restarted by systemd does.
-            let fleet = ["--directory", "redis://127.0.0.1:\(redis.port)", "--directory-ttl-ms", "6000", "--advertise", "127.0.0.1"]
-                + RestartOverTheWireTests.game
+            let fleet = Self.arguments(redisPort: redis.port)
             let port = RedisServerProcess.freePort()
             // No --server-id: the id is made up at start, and the lesson brings it back.
             let a = try ServerChild(fleet, port: port, state: place.state)

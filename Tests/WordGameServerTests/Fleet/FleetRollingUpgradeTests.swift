@@ -55,10 +55,6 @@ struct FleetRollingUpgradeTests {
         }
     }
 
-    static func webPort(_ child: ServerChild) throws -> UInt16 {
-        try #require(child.banner.firstMatch(of: #/\(web port (\d+)\)/#).flatMap { UInt16($0.1) })
-    }
-
     /// `/healthz` once its answer matches, or the last one after a deadline generous for a loaded machine.
     static func health(_ web: UInt16, once matches: (String) -> Bool) throws -> (status: String, body: [String]) {
         var health = try DrainOverTheWireTests.get(web, "/healthz")
@@ -74,8 +70,7 @@ struct FleetRollingUpgradeTests {
         try await onOwnThread {
             let redis = try RedisServerProcess()
             let place = try RestartOverTheWireTests.Place()
-            let fleet = ["--directory", "redis://127.0.0.1:\(redis.port)", "--directory-ttl-ms", "6000", "--advertise", "127.0.0.1"]
-                + RestartOverTheWireTests.game
+            let fleet = FleetRestartTests.arguments(redisPort: redis.port)
             let port = RedisServerProcess.freePort()
             let a = try ServerChild(fleet + ["--server-id", "a"], port: port, state: place.state, results: place.results, quiet: false)
             let b = try ServerChild(fleet + ["--server-id", "b"])
@@ -86,7 +81,7 @@ struct FleetRollingUpgradeTests {
 
             // Step 2 of the README: the reload. /healthz and /metrics say it drains (generous: a loaded machine).
             kill(a.pid, SIGHUP)
-            let web = try Self.webPort(a)
+            let web = try #require(a.webPort)
             #expect(try Self.health(web, once: { $0.contains("draining") }).status.hasPrefix("HTTP/1.1 503"))
             #expect(try DrainOverTheWireTests.get(web, "/metrics").body.contains("wordgame_draining 1"))
 
@@ -119,7 +114,7 @@ struct FleetRollingUpgradeTests {
             let again = try ServerChild(fleet + ["--server-id", "a"], port: port, state: place.state, results: place.results)
             #expect(again.banner.contains("restored 2 rooms"), "\(again.banner)")
             // The README's step 3 waits for /healthz to say ready: the directory has answered the new start.
-            #expect(try Self.health(try Self.webPort(again), once: { $0 == "ready" }).status.hasPrefix("HTTP/1.1 200"))
+            #expect(try Self.health(try #require(again.webPort), once: { $0 == "ready" }).status.hasPrefix("HTTP/1.1 200"))
             for (lesson, seats) in zip(classes, codes) {
                 let host = try FleetRestartTests.connect(port, "host back")
                 host.send("HOST \(lesson.room) \(lesson.key)")

@@ -78,7 +78,7 @@ struct FleetSentinelFailoverTests {
                          "--sentinel-password-file", sentinelFile, "--directory-ttl-ms", "6000", "--advertise", "127.0.0.1",
                          "--round-ms", "30000", "--pairs", "6", "--start-delay", "0"]
             let servers = try (0..<3).map { try ServerChild(fleet + ["--server-id", "s\($0)"]) }
-            let webPorts = try servers.map { try #require($0.banner.firstMatch(of: #/\(web port (\d+)\)/#).flatMap { UInt16($0.1) }) }
+            let webPorts = try servers.map { try #require($0.webPort) }
             for server in servers {
                 #expect(server.banner.contains("Fleet: one of the servers whose directory is \(group.url(user: "wordgame"))"))
             }
