@@ -71,9 +71,11 @@ struct DistrictSeat {
     let room: Int
     let seat: Int
     var round = 0
-    /// The pair it answered last, and whether it said yes (a correct translation).
+    /// The pair it answered last, whether it said yes (a correct translation), and the last pair the server
+    /// acknowledged an answer to (`OK ANSWER`).
     var answered = 0
     var saidYes = false
+    var acknowledged = 0
     /// The last pair revealed to it, and whether its shown translation was correct.
     var revealed = 0
     var truth = false

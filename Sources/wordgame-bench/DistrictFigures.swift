@@ -64,7 +64,9 @@ struct DistrictFigures {
         messagesPerSecond = delta("wordgame_messages_sent_total")
         linesPerSecond = Double(after.linesRead - before.linesRead) / seconds
         tally = run.tally
-        answersLost = tally.answersSent - tally.answersAcknowledged + tally.answersTimedOut
+        // Every answer sent is acknowledged, or refused as late (the bench's delay, counted apart); the rest are lost,
+        // and so are those acknowledged and then judged a timeout.
+        answersLost = tally.answersSent - tally.answersAcknowledged - tally.refusedLate + tally.answersTimedOut
         latenessP99 = percentile(tally.lateness, 99)
     }
 
@@ -80,8 +82,9 @@ struct DistrictFigures {
             + "messages \(format(messagesPerSecond, 0))/s, bench lines \(format(linesPerSecond, 0))/s; "
             + "bench CPU \(format(benchCPU, 1))%, its answers late p99 \(format(latenessP99 * 1_000, 1)) ms"
             + (tally.stale + tally.misjudged + tally.phantom + tally.incompleteRounds > 0 || !tally.errors.isEmpty
-               ? "; stale \(tally.stale), misjudged \(tally.misjudged), phantom \(tally.phantom), "
-                 + "incomplete \(tally.incompleteRounds), errors \(tally.errors)" : "")
+               ? "; the bench late: \(tally.stale) answers not sent, \(tally.refusedLate) refused as late; "
+                 + "misjudged \(tally.misjudged), phantom \(tally.phantom), incomplete pairs \(tally.incompleteRounds), "
+                 + "errors \(tally.errors)" : "")
     }
 }
 

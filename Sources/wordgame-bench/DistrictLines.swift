@@ -7,12 +7,14 @@
 struct DistrictTally {
     var joined = 0, rulesSet = 0
     var answersSent = 0, answersAcknowledged = 0
-    /// Answers sent whose RESULT said TIMEOUT: the server never took them.
+    /// Answers the server acknowledged whose RESULT then said TIMEOUT: taken, then lost.
     var answersTimedOut = 0
     /// RESULTs that disagree with the answer and the REVEAL's truth, and RIGHT or WRONG for a pair not answered.
     var misjudged = 0, phantom = 0
     /// Answers not sent because their pair had closed by their moment: the bench ran late.
     var stale = 0
+    /// Answers the server refused as late (`too-late`, `wrong-round`): sent late by a bench that fell behind.
+    var refusedLate: Int { errors["too-late", default: 0] + errors["wrong-round", default: 0] }
     var errors: [String: Int] = [:]
     var rounds: [DistrictRound] = []
     /// Pairs whose REVEAL had not reached every player when the room's next one began.
@@ -36,6 +38,7 @@ extension DistrictRun {
         case "OK":
             if line.hasPrefix("OK ANSWER ") {
                 tally.answersAcknowledged += 1
+                if let round = SoakLine(line)?.int(1) { seats[connection].acknowledged = round }
             } else if line.hasPrefix("OK JOIN ") {
                 tally.joined += 1
             } else if line.hasPrefix("OK RULES") {
@@ -81,7 +84,8 @@ extension DistrictRun {
             return
         }
         if verdict == "TIMEOUT" {
-            tally.answersTimedOut += 1
+            // Refused as late (the bench sent it late: `too-late`, `wrong-round`) is not lost; taken, then a timeout, is.
+            if seat.acknowledged == round { tally.answersTimedOut += 1 }
         } else if (verdict == "RIGHT") != (seat.saidYes == seat.truth) {
             tally.misjudged += 1
         }
