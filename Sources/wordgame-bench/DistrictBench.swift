@@ -16,7 +16,8 @@ enum DistrictBench {
         print("""
             wordgame-bench district: classes of \(options.players) and a teacher on one release server, 127.0.0.1; \
             \(Int(options.webSocketShare * 100))% of players on WebSocket; 15 pairs of 5 s a game, game after game; \
-            \(options.aligned ? "every room started at once, every pair closing on its deadline (the worst case)" : "rooms started 5 s apart in all"); \
+            \(options.aligned ? "every room started at once, every pair closing on its deadline (the worst case)"
+                               : "rooms started 5 s apart in all"); \
             window \(Int(options.seconds)) s after \(Int(options.warmupSeconds)) s; \(ProcessInfo.processInfo.activeProcessorCount) cores
             descriptors: \(limit) (RLIMIT_NOFILE, the hard limit) for the bench and for the server: at most \(fitting) rooms
             """)

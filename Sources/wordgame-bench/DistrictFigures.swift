@@ -49,7 +49,8 @@ struct DistrictFigures {
         seconds = after.time - before.time
         serverCPU = (after.serverCPU - before.serverCPU) / seconds * 100
         benchCPU = (after.benchCPU - before.benchCPU) / seconds * 100
-        let histogram = after.metrics.histogram("wordgame_round_close_seconds").since(before.metrics.histogram("wordgame_round_close_seconds"))
+        let name = "wordgame_round_close_seconds"
+        let histogram = after.metrics.histogram(name).since(before.metrics.histogram(name))
         closes = histogram.count
         (closeP50, closeP99, closeMax) = (histogram.percentileBound(50), histogram.percentileBound(99), histogram.percentileBound(100))
         closeMean = histogram.count > 0 ? histogram.sum / histogram.count : .nan

@@ -48,13 +48,13 @@ final class DistrictSockets {
     /// Waits up to `milliseconds` for input, then reads once from each ready connection.
     func pump(milliseconds: Int32, onLine: (Int, String, Double) -> Void) {
         do {
-            try epoll.wait(timeoutMilliseconds: milliseconds) { event in read(Int(event.id), onLine) }
+            try epoll.wait(timeoutMilliseconds: milliseconds) { event in receive(Int(event.id), onLine) }
         } catch {
             fail("\(error)")
         }
     }
 
-    private func read(_ index: Int, _ onLine: (Int, String, Double) -> Void) {
+    private func receive(_ index: Int, _ onLine: (Int, String, Double) -> Void) {
         let fd = connections[index].fd
         let received = chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try Socket.receive(fd, into: buffer) } }
         let arrival = now()
