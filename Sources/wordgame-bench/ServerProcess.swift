@@ -40,9 +40,7 @@ final class ServerProcess {
     /// User + system CPU seconds so far, all threads (clock ticks: 10 ms).
     var cpuSeconds: Double {
         let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return statCPUSeconds(stat, ticksPerSecond: ProcessStatus.clockTicksPerSecond) ?? 0
     }
 
     /// CPU seconds of the event loop alone (the server's main thread), to the

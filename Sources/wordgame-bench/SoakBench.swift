@@ -32,7 +32,7 @@ final class SoakBench: SoakWorld, HostileWorld {
     private var rooms: [SoakRoom] = []
     private var bots: [SoakBot] = []
     private var hostiles: [SoakHostile] = []
-    private var timers = TimerQueue()
+    private var timers = TimerQueue<SoakTimer>()
     private var resumesWatched: Set<Int> = []
     private var finishing = false
     private var figures = ServerFigures()

@@ -31,14 +31,14 @@ enum SoakTimer {
 }
 
 /// A binary min-heap of timers by due time; equal times in the order set.
-struct TimerQueue {
-    private var heap: [(due: Double, serial: Int, timer: SoakTimer)] = []
+struct TimerQueue<Timer> {
+    private var heap: [(due: Double, serial: Int, timer: Timer)] = []
     private var serial = 0
 
     var nextDue: Double? { heap.first?.due }
     var count: Int { heap.count }
 
-    mutating func add(_ timer: SoakTimer, at due: Double) {
+    mutating func add(_ timer: Timer, at due: Double) {
         serial += 1
         heap.append((due, serial, timer))
         var child = heap.count - 1
@@ -51,7 +51,7 @@ struct TimerQueue {
     }
 
     /// The earliest timer due at `now`, if any, with how late it fires.
-    mutating func popDue(at now: Double) -> (timer: SoakTimer, lateness: Double)? {
+    mutating func popDue(at now: Double) -> (timer: Timer, lateness: Double)? {
         guard let first = heap.first, first.due <= now else { return nil }
         let last = heap.removeLast()
         if !heap.isEmpty {

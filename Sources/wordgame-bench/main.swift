@@ -36,6 +36,10 @@ import Foundation
 //                                     what keeping the lesson (--state) costs: a room of N
 //                                     (fanout's run) and a district of R rooms of S, each with
 //                                     and without it, interleaved (default 10000; 100 of 30; K 3)
+//   wordgame-bench district [--rooms 100,300,1000] [--players 30] [--websocket-share 0.7] [--seconds 60] [--aligned]
+//                                     classes of 30 and their teacher on one server, playing game after game
+//                                     as classes do: the server's CPU, memory and round closes, each pair's
+//                                     close to the last player's REVEAL, answers lost (a capacity figure)
 //   wordgame-bench upload [runs]      a teacher's list of 500 pairs sent a line at a time (UPLOAD,
 //                                     LINE…, CHECK or SAVE) over TCP and over WebSocket: the time
 //                                     from the write of the lines to the OK (default 20 runs)
@@ -57,6 +61,8 @@ let usage = """
            wordgame-bench web [sizes...] [--pairs K] [--rounds R]
            wordgame-bench fleet [players] [rounds]
            wordgame-bench state [--players N] [--rounds R] [--pairs K] [--rooms R] [--size S]
+           wordgame-bench district [--rooms 100,300,1000] [--players 30] [--websocket-share 0.7] [--seconds 60]
+                                   [--warmup 15] [--runs 1] [--seed 1] [--aligned]
            wordgame-bench upload [runs]
            wordgame-bench ws-echo
     """
@@ -70,6 +76,7 @@ if mode == "fanout" { FanoutBench.run(arguments) }  // flags of its own (FanoutB
 if mode == "state" { StateBench.run(arguments) }  // flags of its own (StateBench.swift)
 if mode == "web" { WebBench.run(arguments) }  // the same flags (WebBench.swift)
 if mode == "ws-echo" { WebSocketEcho.run(arguments) }
+if mode == "district" { DistrictBench.run(arguments) }  // flags of its own (DistrictOptions.swift)
 if mode == "fleet" { FleetBench.run(arguments) }  // numbers of its own (FleetBench.swift)  // for the Autobahn cases
 if mode == "bare-loop" { BareLoopServer.run() }  // fanout's floor, run as its child
 let numbers = arguments.map { argument -> Int in

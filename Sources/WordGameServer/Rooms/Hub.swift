@@ -107,8 +107,9 @@ final class Hub {
     }
 
     var nextWakeup: Instant? {
-        let rooms = self.rooms.values.compactMap { $0.nextWakeup(hostGrace: settings.hostGraceMilliseconds) }.min()
-        return [rooms, heldSeats.nextExpiry, nextDirectoryRetry].compactMap { $0 }.min()
+        var earliest = earlier(heldSeats.nextExpiry, nextDirectoryRetry)
+        for room in rooms.values { earliest = earlier(earliest, room.nextWakeup(hostGrace: settings.hostGraceMilliseconds)) }
+        return earliest
     }
 
     func tick(at now: Instant) {

@@ -8,8 +8,8 @@ extension Room {
     /// empty hosted room whose host stayed away for `hostGrace`.
     func nextWakeup(hostGrace: Int) -> Instant? {
         let expiry = roster.isEmpty ? seat?.awaySince?.adding(milliseconds: hostGrace) : nil
-        return [countdown?.ends, game?.match.roundDeadline, game?.resumesAt, updates.progress.due, updates.room.due, expiry]
-            .compactMap { $0 }.min()
+        let play = earlier(earlier(countdown?.ends, game?.match.roundDeadline), game?.resumesAt)
+        return earlier(earlier(play, earlier(updates.progress.due, updates.room.due)), expiry)
     }
 
     func tick(at now: Instant) {
