@@ -65,6 +65,8 @@ public final class Server: @unchecked Sendable {
     var stopReason: String?
     /// While draining (`ServerDrain.swift`): when it stops even with a game on; nil otherwise.
     var drainDeadline: Instant?
+    /// The rooms' soonest deadline as the last turn left them (`nextWakeup`): the hub is ticked only once it comes.
+    var hubDue: Instant?
     /// The server stopped because a drain was over (its games ended, or the drain's time limit came).
     public internal(set) var drained = false
     var nextHousekeeping = Instant.now()
