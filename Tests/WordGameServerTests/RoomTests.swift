@@ -125,23 +125,34 @@ import WordGameTestSupport
         #expect(verdicts == [.timeout])  // both have answered: the round closed at once
     }
 
-    @Test func progressIsCoalescedAndNeverRevealsTheTruth() {
+    /// PROGRESS: the first answer's at once; then, for the players, once a second, and for the projector (with WAITING)
+    /// every 250 ms, as ROOM. Never the truth.
+    @Test func progressIsCoalescedAndNeverRevealsTheTruth() throws {
         let world = HubWorld(rules: Rules(roundMilliseconds: 5_000))
         let players = (1...50).map { world.player("p\($0)") }
+        let projector = world.connect()
+        world.type("WATCH main", from: projector)
         world.type("START", from: players[0])
         world.deliverTracked()
         _ = world.take(players[49])
+        _ = world.take(projector)
         for (index, client) in players[0..<49].enumerated() {  // 49 answers within 50 ms
             world.advance(to: t(Int64(index + 1)))
             world.type("y", from: client)
         }
+        let counts = { (client: HubWorld.Client) in
+            world.messages(client).compactMap { if case .progress(_, let answered, _) = $0 { answered } else { nil } }
+        }
         world.advance(to: t(300))
+        #expect(counts(projector) == [1, 49], "at once, then 250 ms later")
+        #expect(counts(players[49]) == [1], "the players' next comes a second after the first")
+        world.advance(to: t(999))
+        #expect(counts(players[49]).isEmpty)
+        world.advance(to: t(1_001))
         let seen = world.messages(players[49])
-        let progress = seen.compactMap { if case .progress(_, let answered, _) = $0 { answered } else { nil } }
-        #expect(progress.count <= 3, "\(progress)")
-        #expect(progress.last == 49)
+        #expect(seen.compactMap { if case .progress(_, let answered, _) = $0 { answered } else { nil } } == [49])
         #expect(!seen.contains { if case .reveal = $0 { true } else { false } })
-        world.advance(to: t(400))
+        world.advance(to: t(1_100))
         world.type("n", from: players[49])
         #expect(world.messages(players[0]).filter { if case .reveal = $0 { true } else { false } }.count == 1)
     }

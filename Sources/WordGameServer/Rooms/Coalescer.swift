@@ -30,4 +30,7 @@ struct Coalescer {
 
     /// Longer intervals for bigger rooms: a broadcast costs one send per member.
     static func interval(members: Int) -> Int { 250 * max(1, members / 1_000) }
+
+    /// PROGRESS to the members: once a second at most, or `interval` in rooms big enough for it to be longer.
+    static func progressInterval(members: Int) -> Int { max(1_000, interval(members: members)) }
 }

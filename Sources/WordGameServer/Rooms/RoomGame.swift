@@ -108,6 +108,7 @@ extension Room {
         let round = game.match.openRound(at: now)
         game.roundTag = environment.nextTag()
         updates.progress.cancel()
+        updates.watching.cancel()
         return roundLine(round, of: game, milliseconds: rules.roundMilliseconds)
     }
 
@@ -154,9 +155,10 @@ extension Room {
         }
         game.thinking?.removeAll { $0 == id }
         updateThinking()
-        if !closeRoundIfDone(at: now), updates.progress.request(at: now, interval: Coalescer.interval(members: roster.members.count)) {
-            sendProgress()
-        }
+        guard !closeRoundIfDone(at: now) else { return }
+        let members = roster.members.count
+        if updates.progress.request(at: now, interval: Coalescer.progressInterval(members: members)) { sendProgress() }
+        if updates.watching.request(at: now, interval: Coalescer.interval(members: members)) { sendWatching() }
     }
 
     /// Starts naming the players still thinking once they are few enough: one
@@ -174,10 +176,21 @@ extension Room {
         return [.waiting(count: open.waitingForAnswer, names: names)]
     }
 
+    /// PROGRESS to the members.
     func sendProgress() {
-        guard let game, let open = game.match.round else { return }
-        broadcast([.progress(round: open.index + 1, answered: open.answeredCount, playing: game.match.playingCount)])
-        outbox.send(thinkingLines(), to: observers)
+        guard let line = progressLine() else { return }
+        outbox.send([line], to: roster.members.keys)
+    }
+
+    /// PROGRESS and WAITING to the observers.
+    func sendWatching() {
+        guard let line = progressLine() else { return }
+        outbox.send([line] + thinkingLines(), to: observers)
+    }
+
+    private func progressLine() -> ServerMessage? {
+        guard let game, let open = game.match.round else { return nil }
+        return .progress(round: open.index + 1, answered: open.answeredCount, playing: game.match.playingCount)
     }
 
     /// The top rows, then `END TOP`, so a reader knows the board is whole.

@@ -9,7 +9,8 @@ extension Room {
     func nextWakeup(hostGrace: Int) -> Instant? {
         let expiry = roster.isEmpty ? seat?.awaySince?.adding(milliseconds: hostGrace) : nil
         let play = earlier(earlier(countdown?.ends, game?.match.roundDeadline), game?.resumesAt)
-        return earlier(earlier(play, earlier(updates.progress.due, updates.room.due)), expiry)
+        let counts = earlier(updates.progress.due, updates.watching.due)
+        return earlier(earlier(play, earlier(counts, updates.room.due)), expiry)
     }
 
     func tick(at now: Instant) {
@@ -17,6 +18,7 @@ extension Room {
         closeRoundIfDone(at: now)
         resumeIfDue(at: now)
         if updates.progress.fire(at: now), game?.match.round != nil { sendProgress() }
+        if updates.watching.fire(at: now), game?.match.round != nil { sendWatching() }
         if updates.room.fire(at: now) { sendRoomUpdate() }
     }
 
