@@ -118,6 +118,8 @@ var configuration = ServerConfiguration(
     sendThreads: SendThreads(count: options.sendThreads), web: web, fleet: fleet,
     name: options.name, reachableHost: joinHost)
 configuration.drainLimitMilliseconds = options.drainLimitSeconds * 1_000
+// Started by systemd as Type=notify: told when the server is ready, and pinged by its loop for WatchdogSec=.
+configuration.serviceManager = ServiceNotifier(environment: ProcessInfo.processInfo.environment)
 
 let server: Server
 do {

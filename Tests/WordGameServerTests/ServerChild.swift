@@ -16,14 +16,18 @@ final class ServerChild {
     /// `port`: 0, the kernel picks; a server started again where one was must take its port again.
     /// `state`: the folder its lesson is kept in (`--state`); nil keeps none.
     /// `quiet`: no line per event on stdout (`--quiet`); a test that reads them says false and reads `stopReadingConsole()`.
+    /// `environment`: variables set for it besides this process's own.
     init(_ arguments: [String], shellPrefix: String = "", port: UInt16 = 0, state: String? = nil, results: String? = nil,
-         quiet: Bool = true) throws {
+         quiet: Bool = true, environment: [String: String] = [:]) throws {
         let command = (shellPrefix.isEmpty ? "" : shellPrefix + "; ") + "exec \"$0\" \"$@\""
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command, ExecutableTests.binary.path, "--bind", "127.0.0.1", "--port", "\(port)", "--web-port", "0"]
             + (quiet ? ["--quiet"] : [])
             + (results.map { ["--results", $0] } ?? ["--no-results"]) + (state.map { ["--state", $0] } ?? ["--no-state"])
             + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = errors
         try process.run()

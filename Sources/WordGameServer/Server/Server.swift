@@ -67,6 +67,8 @@ public final class Server: @unchecked Sendable {
     var drainDeadline: Instant?
     /// The rooms' soonest deadline as the last turn left them (`nextWakeup`): the hub is ticked only once it comes.
     var hubDue: Instant?
+    /// When the loop next pings the service manager's watchdog (`ServerService.swift`); nil: it wants none.
+    var nextWatchdogPing: Instant?
     /// The server stopped because a drain was over (its games ended, or the drain's time limit came).
     public internal(set) var drained = false
     var nextHousekeeping = Instant.now()
@@ -175,6 +177,7 @@ public final class Server: @unchecked Sendable {
     public func run() {
         defer { finished.signal() }
         affinity.claim()
+        tellServiceReady(at: .now())
         while stopReason == nil {
             let events: [Epoll.Event]
             do {
@@ -186,6 +189,7 @@ public final class Server: @unchecked Sendable {
             }
             turn(events, at: .now())
         }
+        tellServiceStopping()
         sayGoodbye(stopReason ?? TransportTexts.shuttingDown)
     }
 

@@ -1,3 +1,4 @@
+import WordGamePOSIX
 import WordGameResults
 
 /// How a server listens and what it plays.
@@ -37,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     public var name: String?
     /// The address students reach this machine at, for that `host:port`; nil: the bind address.
     public var reachableHost: String?
+    /// The service manager that started the server (systemd's `Type=notify`), told when it is ready, draining and
+    /// stopping, and pinged by the loop for its watchdog; nil: none listens.
+    public var serviceManager: ServiceNotifier?
     /// How long a drain (SIGHUP) waits for the games on the server to end before it stops anyway.
     public var drainLimitMilliseconds = Self.defaultDrainLimitMilliseconds
     /// Half an hour: a class's games last minutes, so a drain that waits longer waits for a room nobody ends.

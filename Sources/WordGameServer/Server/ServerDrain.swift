@@ -9,6 +9,7 @@ extension Server {
         let limit = configuration.drainLimitMilliseconds
         drainDeadline = now.adding(milliseconds: limit)
         hub.startDraining()
+        tellServiceDraining()
         configuration.events(TransportTexts.drainStarted(gamesOn: hub.anyGameOn, limitSeconds: limit / 1_000))
     }
 

@@ -22,7 +22,7 @@ extension Server {
     func nextWakeup() -> Instant? {
         hubDue = hub.nextWakeup
         let due = [hubDue, input.nextWakeup(now: .now()), listener.pausedUntil, webListener?.pausedUntil, fleet?.nextBeat,
-                   lessonSaveDue, webListener?.refusals?.nextDeadline, drainDeadline]
+                   lessonSaveDue, webListener?.refusals?.nextDeadline, drainDeadline, nextWatchdogPing]
         var soonest = due.compactMap { $0 }.min()
         if !table.isEmpty { soonest = min(soonest ?? nextHousekeeping, nextHousekeeping) }
         return soonest
@@ -192,6 +192,7 @@ extension Server {
         if let due = hubDue, Instant.now() >= due { hub.tick(at: .now()) }
         housekeeping(at: .now())
         drainIfOver(at: .now())
+        pingWatchdog(at: .now())
         if let fleet {
             fleet.flush()
             // Every room and seat is named only when a refresh is due, not each turn.
