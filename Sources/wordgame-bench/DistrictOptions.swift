@@ -29,32 +29,23 @@ struct DistrictOptions {
 
     static func parse(_ arguments: [String]) -> DistrictOptions {
         var options = DistrictOptions()
-        var rest = arguments[...]
-        func value(_ flag: String) -> String {
-            guard let next = rest.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
-            return next
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>) -> Double {
-            let text = value(flag)
-            guard let number = Double(text), range.contains(number) else { fail("\(flag) \(text): not a number in \(range)\n\(usage)") }
-            return number
-        }
-        while let flag = rest.popFirst() {
+        var flags = BenchFlags(arguments, usage: usage)
+        while let flag = flags.next() {
             switch flag {
             case "--rooms":
-                let text = value(flag)
+                let text = flags.value(flag)
                 let numbers = text.split(separator: ",").map { Int($0) }
                 guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil && (1...2_000).contains($0!) }) else {
                     fail("--rooms \(text): numbers of 1 to 2000 (the server's rooms), separated by commas\n\(usage)")
                 }
                 options.rooms = numbers.map { $0! }
-            case "--players": options.players = Int(number(flag, 2...1_000))
-            case "--websocket-share": options.webSocketShare = number(flag, 0...1)
-            case "--seconds": options.seconds = number(flag, 5...3_600)
-            case "--warmup": options.warmupSeconds = number(flag, 11...600)
-            case "--runs": options.runs = Int(number(flag, 1...10))
+            case "--players": options.players = Int(flags.number(flag, 2...1_000))
+            case "--websocket-share": options.webSocketShare = flags.number(flag, 0...1)
+            case "--seconds": options.seconds = flags.number(flag, 5...3_600)
+            case "--warmup": options.warmupSeconds = flags.number(flag, 11...600)
+            case "--runs": options.runs = Int(flags.number(flag, 1...10))
             case "--seed":
-                guard let seed = UInt64(value(flag)) else { fail("--seed: not a number\n\(usage)") }
+                guard let seed = UInt64(flags.value(flag)) else { fail("--seed: not a number\n\(usage)") }
                 options.seed = seed
             case "--aligned": options.aligned = true
             case "-h", "--help":

@@ -26,28 +26,19 @@ struct SoakOptions {
 
     static func parse(_ arguments: [String]) -> SoakOptions {
         var options = SoakOptions()
-        var rest = arguments[...]
-        func value(_ flag: String) -> String {
-            guard let next = rest.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
-            return next
-        }
-        func number(_ flag: String, _ range: ClosedRange<Double>) -> Double {
-            let text = value(flag)
-            guard let number = Double(text), range.contains(number) else { fail("\(flag) \(text): not a number in \(range)\n\(usage)") }
-            return number
-        }
-        while let flag = rest.popFirst() {
+        var flags = BenchFlags(arguments, usage: usage)
+        while let flag = flags.next() {
             switch flag {
-            case "--minutes": options.minutes = number(flag, 0.1...1_440)
-            case "--bots": options.bots = Int(number(flag, 1...9_000))
-            case "--drop-percent": options.dropPercent = number(flag, 0...100)
-            case "--hostile": options.hostile = Int(number(flag, 0...500))
-            case "--rooms": options.rooms = Int(number(flag, 1...1_000))
-            case "--round-ms": options.roundMilliseconds = Int(number(flag, 200...600_000))
-            case "--pairs": options.pairs = Int(number(flag, 1...10_000))
-            case "--max-incorrect": options.maxIncorrect = Int(number(flag, 1...1_000))
+            case "--minutes": options.minutes = flags.number(flag, 0.1...1_440)
+            case "--bots": options.bots = Int(flags.number(flag, 1...9_000))
+            case "--drop-percent": options.dropPercent = flags.number(flag, 0...100)
+            case "--hostile": options.hostile = Int(flags.number(flag, 0...500))
+            case "--rooms": options.rooms = Int(flags.number(flag, 1...1_000))
+            case "--round-ms": options.roundMilliseconds = Int(flags.number(flag, 200...600_000))
+            case "--pairs": options.pairs = Int(flags.number(flag, 1...10_000))
+            case "--max-incorrect": options.maxIncorrect = Int(flags.number(flag, 1...1_000))
             case "--seed":
-                guard let seed = UInt64(value(flag)) else { fail("--seed: not a number\n\(usage)") }
+                guard let seed = UInt64(flags.value(flag)) else { fail("--seed: not a number\n\(usage)") }
                 options.seed = seed
             case "-h", "--help":
                 print(usage)
