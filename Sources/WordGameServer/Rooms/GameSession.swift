@@ -6,7 +6,10 @@ import WordGameProtocol
 /// the game's end. A class, so that it is changed in place wherever the room
 /// holds it (a copy of the match would copy its tables).
 final class GameSession {
-    var match: Match
+    /// Its open pair's deadline and the restart's wait are read by the room's next wakeup (`RoomTime.swift`),
+    /// which a change of either marks stale.
+    var match: Match { didSet { wakeupChanged = true } }
+    var wakeupChanged = true
     var record: GameRecord
     /// Each player's place in `record`.
     let slots: [PlayerID: Int]
@@ -23,7 +26,7 @@ final class GameSession {
     var lastReveal: [ServerMessage] = []
     /// A game taken up again after a restart waits between two pairs for its
     /// players to come back; the next pair opens then (`RoomRestart.swift`).
-    var resumesAt: Instant?
+    var resumesAt: Instant? { didSet { wakeupChanged = true } }
     /// The languages of the list the game was dealt from, as they were when it began.
     var languages: (from: String, to: String)?
 

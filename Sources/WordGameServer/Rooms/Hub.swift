@@ -116,9 +116,13 @@ final class Hub {
         affinity.check()
         releaseExpiredSeats(at: now)
         retryDirectory(at: now)
+        let grace = settings.hostGraceMilliseconds
+        // Only the rooms with something due: `nextWakeup` names every moment `tick` acts on, forgetting an
+        // abandoned room included.
         for room in rooms.values {
+            guard let due = room.nextWakeup(hostGrace: grace), now >= due else { continue }
             room.tick(at: now)
-            if room.isAbandoned(at: now, grace: settings.hostGraceMilliseconds) { forget(room) }
+            if room.isAbandoned(at: now, grace: grace) { forget(room) }
         }
     }
 

@@ -26,11 +26,15 @@ final class Room {
     let settings: GameSettings
     let environment: RoomEnvironment
     var outbox: Outbox { environment.outbox }
-    var roster = Roster()
-    var host: RoomHost
+    // What `nextWakeup` reads marks it stale when changed (`RoomTime.swift`): the loop asks every room each turn.
+    var roster = Roster() { didSet { wakeupStale = true } }
+    var host: RoomHost { didSet { wakeupStale = true } }
     /// In its lobby, counting down, or playing a game.
-    var phase = RoomPhase.lobby
-    var updates: RoomUpdates
+    var phase = RoomPhase.lobby { didSet { wakeupStale = true } }
+    var updates: RoomUpdates { didSet { wakeupStale = true } }
+    /// `nextWakeup` as last worked out, and whether something it reads has changed since.
+    var cachedWakeup: Instant?
+    var wakeupStale = true
     var locked = false
     var gamesStarted = 0
     /// The players file of the last game saved (the answers file lies beside it).

@@ -5,9 +5,22 @@ import WordGameProtocol
 /// and the updates held back for an interval go out.
 extension Room {
     /// The next moment `tick` has something to do, including forgetting an
-    /// empty hosted room whose host stayed away for `hostGrace`.
+    /// empty hosted room whose host stayed away for `hostGrace` (the same for
+    /// every room of a hub). Worked out again only when something it reads
+    /// has changed: the loop asks every room on every turn, and a district's
+    /// hundreds of rooms are mostly waiting.
     func nextWakeup(hostGrace: Int) -> Instant? {
-        let expiry = roster.isEmpty ? seat?.awaySince?.adding(milliseconds: hostGrace) : nil
+        let gameChanged = game?.wakeupChanged ?? false
+        guard wakeupStale || gameChanged else { return cachedWakeup }
+        cachedWakeup = wakeupNow(hostGrace: hostGrace)
+        wakeupStale = false
+        game?.wakeupChanged = false
+        return cachedWakeup
+    }
+
+    private func wakeupNow(hostGrace: Int) -> Instant? {
+        // Empty, a room made by JOIN is abandoned at once, a hosted one once its host has been away `hostGrace`.
+        let expiry = !roster.isEmpty ? nil : seat == nil ? Instant.zero : seat?.awaySince?.adding(milliseconds: hostGrace)
         let play = earlier(earlier(countdown?.ends, game?.match.roundDeadline), game?.resumesAt)
         let counts = earlier(updates.progress.due, updates.watching.due)
         return earlier(earlier(play, earlier(counts, updates.room.due)), expiry)
