@@ -1,5 +1,6 @@
-import Foundation
+import Glibc
 import RedisClient
+import WordGamePOSIX
 import WordGameServer
 
 /// The fleet's Redis password: from the file `--directory-password-file`
@@ -17,24 +18,28 @@ enum DirectoryPassword {
             guard let password = RedisPassword(text) else { return .failure(DirectoryPasswordProblem("\(variable) is set but empty")) }
             return .success(password)
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-            return .failure(DirectoryPasswordProblem("cannot read \(whose) password file \(file): there is no such file"))
+        let bytes: [UInt8]
+        do throws(FileContents.Problem) {
+            bytes = try FileContents.read(file)
+        } catch {
+            let why = switch error {
+            case .missing: "there is no such file"
+            case .isDirectory: "it is a folder"
+            case .unreadable(let code?) where code == EACCES: "permission denied to the user this server runs as"
+            case .unreadable(let code?): Errno.text(code)
+            case .unreadable(nil): "it is too big"
+            }
+            return .failure(DirectoryPasswordProblem("cannot read \(whose) password file \(file): \(why)"))
         }
-        guard !isFolder.boolValue else {
-            return .failure(DirectoryPasswordProblem("cannot read \(whose) password file \(file): it is a folder"))
-        }
-        guard FileManager.default.isReadableFile(atPath: file), let data = FileManager.default.contents(atPath: file) else {
-            return .failure(DirectoryPasswordProblem("cannot read \(whose) password file \(file): permission denied "
-                                                     + "to the user this server runs as"))
-        }
-        guard var text = String(data: data, encoding: .utf8) else {
+        // One line, its end of line not part of it (an editor adds one; Windows' is CR LF). Bytes, not characters:
+        // a String reads CR LF as one character, which neither "\n" nor "\r" is.
+        var line = bytes[...]
+        if line.last == UInt8(ascii: "\n") { line.removeLast() }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        guard let text = String(validating: line, as: UTF8.self) else {
             return .failure(DirectoryPasswordProblem("\(whose) password file \(file) is not UTF-8 text"))
         }
-        // One line, its end of line not part of it (an editor adds one).
-        if text.hasSuffix("\n") { text.removeLast() }
-        if text.hasSuffix("\r") { text.removeLast() }
-        guard !text.contains("\n") else {
+        guard !line.contains(UInt8(ascii: "\n")) && !line.contains(UInt8(ascii: "\r")) else {
             return .failure(DirectoryPasswordProblem("\(whose) password file \(file) holds more than one line"))
         }
         guard let password = RedisPassword(text) else {

@@ -71,6 +71,22 @@ struct FleetLoginExecutableTests {
         }
     }
 
+    /// A password file saved on Windows ends its line with CR LF: the line is the password, its end is not.
+    @Test func aPasswordFileWithWindowsLineEndsStartsTheServer() async throws {
+        try await onOwnThread {
+            let redis = try RedisServerProcess(arguments: ["--requirepass", "crlf-pw-7d2"])
+            let file = try Self.passwordFile("crlf-pw-7d2\r\n")
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let result = try ProgramRun.run(ExecutableTests.binary, Self.common + ["--directory", "redis://127.0.0.1:\(redis.port)",
+                                                                                  "--directory-password-file", file], timeout: 5)
+            #expect(result.stdout.contains("Fleet: one of the servers"), "\(result.stderr)")
+            let twoLines = try Self.passwordFile("crlf-pw-7d2\r\nsecond\r\n")
+            defer { try? FileManager.default.removeItem(atPath: twoLines) }
+            let refused = try Self.run(["--directory", "redis://127.0.0.1:\(redis.port)", "--directory-password-file", twoLines])
+            #expect(refused.stderr == "wordgame-server: the directory's password file \(twoLines) holds more than one line\n")
+        }
+    }
+
     @Test func aMissingOrEmptyPasswordFileIsNamed() async throws {
         try await onOwnThread {
             let missing = try Self.run(["--directory", "redis://wordgame@127.0.0.1:1", "--directory-password-file", "/nonexistent/pw"])
