@@ -88,7 +88,7 @@ public enum WordListKeys {
 extension String {
     /// Words are shown and compared without surrounding white space (the
     /// original list has trailing spaces and CR LF line ends).
-    var trimmedWord: String {
+    public var trimmedWord: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

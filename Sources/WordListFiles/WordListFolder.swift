@@ -51,8 +51,8 @@ public enum WordListFolder {
         var lists: [String: StoredWordList] = [:]
         var fileOf: [String: String] = [:]
         for file in files {
-            let path = folder.hasSuffix("/") ? folder + file : folder + "/" + file
             let stem = String(file.dropLast(".json".count))
+            let path = Self.path(of: stem, in: folder)
             guard let name = WordListName.valid(stem) else {
                 throw Problem(description: "word list \(path): its name \(stem) is not 1 to \(WordListName.maxLength) letters, "
                     + "digits, - or _ (a host types it: RULES LIST <name>)")

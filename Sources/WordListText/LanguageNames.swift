@@ -1,3 +1,5 @@
+import WordGame
+
 /// Language names as teachers write them at the head of a list: in English
 /// and in the language's own name, so that a header row `Deutsch	English`
 /// or `français,anglais` names the list's languages. Read in any case; the
@@ -67,7 +69,7 @@ public enum LanguageNames {
 
     /// The table's spelling of `text` (trimmed) when it names a language, in any case; nil otherwise.
     public static func language(_ text: String) -> String? {
-        byFolded[SideCheck.trimmed(text).lowercased()]
+        byFolded[text.trimmedWord.lowercased()]
     }
 
     /// Header rows that name no language: Quizlet's and spreadsheets' column titles.

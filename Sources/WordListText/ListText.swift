@@ -50,7 +50,7 @@ public enum ListText {
     /// Reads `lines` (without their line ends). `from` and `to`: the languages
     /// given with the upload, `""` when not given (a header may name them).
     public static func read(_ lines: [String], from: String, to: String) -> Reading {
-        let given = (from: SideCheck.trimmed(from), to: SideCheck.trimmed(to))
+        let given = (from: from.trimmedWord, to: to.trimmedWord)
         var reading = Reading(from: given.from.isEmpty ? nil : given.from, to: given.to.isEmpty ? nil : given.to)
         let separator = ListCells.separator(of: lines)
         var seen = Set<WordEntry>()
@@ -58,7 +58,7 @@ public enum ListText {
         for (index, raw) in lines.enumerated() {
             // Excel begins a UTF-8 CSV with a byte order mark.
             let line = index == 0 && raw.hasPrefix("\u{FEFF}") ? String(raw.dropFirst()) : raw
-            let cells = ListCells.cells(line, separator: separator).map(SideCheck.trimmed)
+            let cells = ListCells.cells(line, separator: separator).map(\.trimmedWord)
             guard cells.contains(where: { !$0.isEmpty }) else { continue }  // blank, or separators only
             let number = index + 1
             let isFirst = first

@@ -10,15 +10,6 @@ public enum SideCheck {
     /// and the fields around them then fit every server line they travel in.
     public static let maxBytes = 240
 
-    /// Surrounding white space off, as the word list trims every word.
-    static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-
     /// Whether a screen can show `text` (trimmed, not empty): it holds no
     /// control character (a terminal would act on it) and not only characters
     /// that show nothing (zero-width spaces, format characters, the blank

@@ -3,7 +3,7 @@ import WordGamePOSIX
 import WordListFiles
 
 /// The server's `ListStore`: each list a file of the lists folder, written
-/// whole (`AtomicFile`, mode 0644) or deleted on a serial queue of its own, in
+/// whole (`AtomicFile`, mode 0600: it holds the list's key) or deleted on a serial queue of its own, in
 /// the order asked; each outcome is posted back to the loop (`answer`).
 final class ListWriter: ListStore, @unchecked Sendable {
     let folder: String

@@ -18,12 +18,8 @@ final class WordListCatalog {
     /// `default`: the list every room starts with.
     let standard: WordList
     private(set) var entries: [String: Entry]
-    /// Where SAVED lists are written (off the loop); nil: kept in memory only, until the server stops.
-    let folder: String?
-
-    init(standard: WordList, serverLists: [String: WordList], savedLists: [String: StoredWordList], folder: String?) {
+    init(standard: WordList, serverLists: [String: WordList], savedLists: [String: StoredWordList]) {
         self.standard = standard
-        self.folder = folder
         var entries: [String: Entry] = [:]
         for (name, list) in serverLists { entries[name] = Entry(list: list, kind: .server, saved: nil) }
         for (name, stored) in savedLists where entries[name] == nil {
@@ -33,8 +29,7 @@ final class WordListCatalog {
     }
 
     convenience init(_ settings: GameSettings) {
-        self.init(standard: settings.words, serverLists: settings.wordLists, savedLists: settings.savedLists,
-                  folder: settings.listsFolder)
+        self.init(standard: settings.words, serverLists: settings.wordLists, savedLists: settings.savedLists)
     }
 
     /// The list named `name`, if there is one.

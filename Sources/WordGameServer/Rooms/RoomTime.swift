@@ -11,13 +11,19 @@ extension Room {
     /// hundreds of rooms are mostly waiting.
     func nextWakeup(hostGrace: Int) -> Instant? {
         let gameChanged = game?.wakeupChanged ?? false
-        guard wakeupStale || gameChanged else { return cachedWakeup }
+        guard wakeupStale || gameChanged else {
+            // Kept right by hand (a didSet on each thing `wakeupNow` reads): checked in every debug build and test.
+            assert(cachedWakeup == wakeupNow(hostGrace: hostGrace), "room \(name): a change reached nextWakeup without a didSet")
+            return cachedWakeup
+        }
         cachedWakeup = wakeupNow(hostGrace: hostGrace)
         wakeupStale = false
         game?.wakeupChanged = false
         return cachedWakeup
     }
 
+    /// Reads the roster, the host, the phase, the updates, and the game's match and restart wait: each marks the
+    /// cache stale when it changes (`Room`, `GameSession`).
     private func wakeupNow(hostGrace: Int) -> Instant? {
         // Empty, a room made by JOIN is abandoned at once, a hosted one once its host has been away `hostGrace`.
         let expiry = !roster.isEmpty ? nil : seat == nil ? Instant.zero : seat?.awaySince?.adding(milliseconds: hostGrace)
