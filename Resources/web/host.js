@@ -16,8 +16,8 @@ import { Link, takeMoveFragment } from './link.js';
 import { WordListsDialog } from './listdialog.js';
 import { Projector, showLinkStatus } from './projector.js';
 import {
-  BlockReader, commandWithName, languagePair, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, seconds, spokenRoom, typedText,
-  withoutCommands,
+  BlockReader, commandWithName, languagePair, looksLikeCode, looksLikeKey, MAX_MOVES, movedPage, nameProblem, seconds, spokenRoom,
+  typedText, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -113,7 +113,7 @@ function hostPage() {
 
   const sent = movedHere(host);
   if (sent?.open) {
-    openRoom(host, sent.name);
+    openRoom(host, sent.name, true);
   } else if (sent) {
     reclaim(host, sent);
   } else {
@@ -159,9 +159,11 @@ function movedHere(host) {
   const sent = takeMoveFragment();
   if (!sent) return null;
   host.moves = sent.hops;
-  // A new room, sent on by a server that drains: opened here at once, under the name the teacher typed there.
+  // A new room, sent on by a server that drains: opened here at once, under the name the teacher typed there,
+  // checked as a typed one is (nameProblem); a name that fails it is dropped, and the room opens without one.
   if (sent.open === '1' && sent.room === undefined && sent.key === undefined) {
-    const name = typedText(sent.name ?? '');
+    const typed = typedText(sent.name ?? '');
+    const name = nameProblem(typed) ? '' : typed;
     $('teacher').value = name;
     return { open: true, name };
   }
@@ -193,6 +195,7 @@ function hostLine(host, link, m, at) {
     projector.key = m.key.toUpperCase();
     rooms.save(m.room, projector.key);
     sessionStorage.setItem(TAB_ROOM_KEY, m.room);
+    if (host.opening?.sent) keepTeacher(host.opening.name); // another page's name: kept once its room is open
     host.opening = null;
     host.reclaiming = false;
     host.stopped = false;
@@ -286,7 +289,7 @@ function retryOpening(host, link, text) {
   setTimeout(() => {
     if (!host.opening || host.retry?.attempt !== attempt || host.leaving) return;
     host.retry.waiting = false;
-    link.open([host.opening.name ? commandWithName('NAME', host.opening.name) : 'HOST']);
+    link.open(openingLines(host.opening.name));
     drawHost(host);
   }, DIRECTORY_RETRY_MS);
 }
@@ -310,12 +313,7 @@ function followMove(host, link, moved) {
   const room = spokenRoom(projector.room);
   rooms.remove(projector.room);
   sessionStorage.removeItem(TAB_ROOM_KEY);
-  host.leaving = true;
-  link.close();
-  const element = $('connection');
-  element.hidden = false;
-  element.textContent = `Room ${room} is on another server — taking you there…`;
-  location.replace(target);
+  leaveFor(host, link, target, `Room ${room} is on another server — taking you there…`);
   return true;
 }
 
@@ -333,13 +331,21 @@ function followNewRoom(host, link, moved) {
   if (host.opening.name) fragment.name = host.opening.name;
   const target = movedPage(moved, '/host', {}, fragment, location.origin);
   if (!target) return false;
+  leaveFor(host, link, target, 'This server is about to stop for maintenance — opening your room on another of the school’s servers…');
+  return true;
+}
+
+/**
+ * Goes to another server's page (followMove, followNewRoom): the link closed on purpose (nothing more is
+ * sent, and its closing is no news), `text` said meanwhile, and this page replaced by `target`.
+ */
+function leaveFor(host, link, target, text) {
   host.leaving = true;
   link.close();
   const element = $('connection');
   element.hidden = false;
-  element.textContent = 'This server is about to stop for maintenance — opening your room on another of the school’s servers…';
+  element.textContent = text;
   location.replace(target);
-  return true;
 }
 
 /** "The results of game 2 could not be saved: …" (an INFO for the host, §5 SAVED): said on the screen. */
@@ -479,14 +485,28 @@ function ask(question, yes, then) {
   $('confirm').showModal();
 }
 
-/** A new room (HOST), under the teacher's name if one was typed (NAME first). */
-function openRoom(host, name) {
-  try { localStorage.setItem(TEACHER_KEY, name); } catch { /* not kept */ }
+/**
+ * A new room (HOST), under the teacher's name if one was typed (NAME first). The name is kept for the next
+ * room at once when the teacher typed it here; one another server's page sent along (movedHere, `sent`) only
+ * once the room has opened (OK HOST): an address alone does not change the name this browser keeps.
+ */
+function openRoom(host, name, sent = false) {
+  if (!sent) keepTeacher(name);
   startProblem('');
-  host.opening = { name };
+  host.opening = { name, sent };
   host.stopped = false;
-  host.link.open([name ? commandWithName('NAME', name) : 'HOST']);
+  host.link.open(openingLines(name));
   drawHost(host);
+}
+
+/** The first lines of a new room's connection: NAME (its OK sends HOST) under a name, or HOST alone. */
+function openingLines(name) {
+  return [name ? commandWithName('NAME', name) : 'HOST'];
+}
+
+/** The teacher's name, kept for the next room (the field says it again on the next visit). */
+function keepTeacher(name) {
+  try { localStorage.setItem(TEACHER_KEY, name); } catch { /* not kept */ }
 }
 
 function wireHost(host) {

@@ -5,13 +5,9 @@
 // (Japanese and Chinese share code points but not shapes) and a screen
 // reader the right voice; any other name is shown as typed, with no tag.
 // Words of right-to-left scripts (Arabic, Hebrew, Persian, Urdu) keep their
-// order inside a sentence of ours (isolated).
+// order inside a sentence of ours: protocol.js's isolated.
 //
 // Pure: no DOM; Node tests it (Tests/WordGameWebTests/browser/pages_test.mjs).
-
-import { hasRightToLeft, isolated } from './protocol.js';
-
-export { hasRightToLeft, isolated };
 
 /** [tag, English name, its own name(s)…]: the languages a class meets most, as the server's header table has them. */
 const LANGUAGES = [

@@ -23,6 +23,16 @@ import {
 const $ = (id) => document.getElementById(id);
 
 /**
+ * The errors that answer UPLOAD, LINE, CHECK, SAVE or DELETE (Protocol.md §3, and §4 "Word lists"): taken as
+ * the pending command's answer, said in the dialog. Any other ERROR (a RULES, START or control of the page's
+ * answered meanwhile) is not the dialog's: the page reads it as always.
+ */
+const LIST_ERRORS = new Set([
+  'bad-argument', 'not-in-room', 'not-host', 'list-taken', 'too-many-lists', 'server-full', 'no-upload',
+  'upload-too-big', 'bad-list', 'list-in-use', 'list-not-saved',
+]);
+
+/**
  * The dialog. `send(line)` sends a line (false when the link is down), `ask(question, yes, then)` asks first,
  * `useList(name)` makes a list the next game's (RULES LIST), `refreshLists()` asks the server for its lists.
  */
@@ -317,8 +327,8 @@ export class WordListsDialog {
       this.drawButtons();
       return true;
     }
-    // The page sends nothing else while the dialog waits (it is modal): an ERROR now is the answer.
-    if (m.type === 'ERROR') {
+    // An error the list commands can get is the answer; any other is another command's (the page's to read).
+    if (m.type === 'ERROR' && LIST_ERRORS.has(m.code)) {
       this.pending = null;
       this.refused(pending, pending.tooBig ?? m);
       this.drawButtons();

@@ -13,9 +13,9 @@
 
 import { startFall as startFallOf, stopFall as stopFallOf } from './fall.js';
 import { hardestRow, hardestTitle } from './hardest.js';
-import { isolated, markLanguage } from './languages.js';
+import { markLanguage } from './languages.js';
 import {
-  BlockReader, languagePair, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withLanguages, withoutCommands,
+  BlockReader, isolated, languagePair, looksLikeCode, rulesText, sameRules, seconds, spokenRoom, withLanguages, withoutCommands,
 } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);

@@ -3,8 +3,7 @@
 // page's state in, text out (student.js puts it on the screen as text), so
 // Node tests it (Tests/WordGameWebTests/browser/pages_test.mjs).
 
-import { isolated } from './languages.js';
-import { ordinal } from './protocol.js';
+import { isolated, ordinal } from './protocol.js';
 
 /** Each verdict: a symbol and words, never colour alone, and the style that colours it too. */
 export const VERDICTS = {
@@ -16,7 +15,7 @@ export const VERDICTS = {
 
 /**
  * "library = biblioteca", or "old ≠ nuevo (old = viejo)"; a word of a right-to-left script isolated, so that
- * "قطة = cat" keeps its order in a line of ours (languages.js).
+ * "قطة = cat" keeps its order in a line of ours (protocol.js).
  */
 export function truthText(entry) {
   const [english, spanish, translation] = [entry.english, entry.spanish, entry.translation].map(isolated);

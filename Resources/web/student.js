@@ -138,6 +138,8 @@ const state = {
   countdownEnds: 0,
   gameProblem: '',
   notice: '',
+  /** What the notice on show is about, when something clears it early: 'rules' (new rules, until the game). */
+  noticeKind: '',
   sentOutBecause: '',
   message: null, // {title, text, button, action}
   /** MOVED just read: its ERROR moved follows, and decides (followMove). */
@@ -226,14 +228,14 @@ const handlers = {
     const m = withLanguages(line, state.languages);
     // New rules after a game, while the end dialog is up: said, not only drawn in a lobby not shown yet.
     if (state.rules && !sameRules(state.rules, m) && (!state.game || state.final)) {
-      showNotice(`New rules for the next game: ${rulesText(m)}`);
+      showNotice(`New rules for the next game: ${rulesText(m)}`, 'rules');
     }
     state.rules = m;
   },
   GAME(m) {
     beginGame(m);
     // The new rules are the game's now: said under the pair, the news would only cover the status line.
-    if (state.notice.startsWith('New rules')) clearNotice();
+    if (state.noticeKind === 'rules') clearNotice();
   },
   ROUND: newRound,
   // Once we answered, only a count sent after our answer was taken (OK ANSWER) includes it.
@@ -1161,15 +1163,20 @@ function joinProblem(text, problem = true) {
 const NOTICE_MS = 8000;
 let noticeTimer = 0;
 
-/** A room event ("Bo joined.") for a few seconds (from a line: `receive` draws it where the view has room). */
-function showNotice(text) {
+/**
+ * A room event ("Bo joined.") for a few seconds (from a line: `receive` draws it where the view has room);
+ * `kind` says what it is about, for a line that clears it early (state.noticeKind).
+ */
+function showNotice(text, kind = '') {
   state.notice = text;
+  state.noticeKind = kind;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { state.notice = ''; render(); }, NOTICE_MS);
+  noticeTimer = setTimeout(() => { clearNotice(); render(); }, NOTICE_MS);
 }
 
 function clearNotice() {
   state.notice = '';
+  state.noticeKind = '';
   clearTimeout(noticeTimer);
 }
 

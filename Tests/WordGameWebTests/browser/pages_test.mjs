@@ -1,7 +1,7 @@
 // Unit tests of the pages' logic that needs no browser: review.js (how a student's page words each pair and
 // the game), seats.js (a student's seats in localStorage, here a stand-in), fall.js (where the word is),
-// languages.js (tags and right-to-left words), wordlists.js (a teacher's list as UPLOAD's lines), hardest.js
-// (the hardest words' table) and practice.js (the missed words kept for Practice alone).
+// languages.js (tags), protocol.js (right-to-left words), wordlists.js (a teacher's list as UPLOAD's lines),
+// hardest.js (the hardest words' table) and practice.js (the missed words kept for Practice alone).
 // ProtocolScriptTests.swift runs them in swift test; by hand: node Tests/WordGameWebTests/browser/pages_test.mjs
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ const R = await page('review.js');
 const { seats } = await page('seats.js');
 const F = await page('fall.js');
 const L = await page('languages.js');
+const P = await page('protocol.js');
 const W = await page('wordlists.js');
 const H = await page('hardest.js');
 const Q = await page('practice.js');
@@ -177,11 +178,11 @@ await test('languages: a tag for the names a class meets, in English or their ow
 });
 
 await test('languages: right-to-left words are isolated in a line of ours, others left as they are', () => {
-  assert.equal(L.isolated('cat'), 'cat');
-  assert.equal(L.isolated('猫'), '猫');
-  assert.equal(L.isolated('قطة'), '\u2068قطة\u2069');
-  assert.equal(L.isolated('שלום'), '\u2068שלום\u2069');
-  assert.ok(L.hasRightToLeft('a قطة') && !L.hasRightToLeft('chat'));
+  assert.equal(P.isolated('cat'), 'cat');
+  assert.equal(P.isolated('猫'), '猫');
+  assert.equal(P.isolated('قطة'), '\u2068قطة\u2069');
+  assert.equal(P.isolated('שלום'), '\u2068שלום\u2069');
+  assert.ok(P.hasRightToLeft('a قطة') && !P.hasRightToLeft('chat'));
   // Two Arabic words around " = " keep their order: each is its own isolate.
   assert.equal(R.truthText({ english: 'قطة', spanish: 'cat', truth: 'CORRECT' }), '\u2068قطة\u2069 = cat');
 });
