@@ -24,10 +24,12 @@ import WordGameTestSupport
     @Test func aReconnectGoesWhereAMoveSaysTheSeatIsNow() async throws {
         try await onOwnThread {
             let there = Heard(), here = Heard()
-            // The seat's server answers after a moment, so the screen's try there is seen: answered at once, the
-            // move and the seat back can come in one turn of the loop on a busy machine, and the banner never shows.
+            // The seat's server answers once the screen has shown the try there: answered at once, the move and the
+            // seat back can come in one turn of the loop, and the banner never shows. (Ten seconds at most: a client
+            // that never shows it fails below, not here.)
+            let bannerShown = DispatchSemaphore(value: 0)
             let seat = FakeServer(connections: 1, serve: MovedTests.answering("RESUME", heard: there) { _, _ in
-                Thread.sleep(forTimeInterval: 0.3)
+                _ = bannerShown.wait(timeout: .now() + 10)
                 return "OK RESUME \"Ana\" \"main\"\n"
             })
             defer { seat.finish() }
@@ -36,7 +38,10 @@ import WordGameTestSupport
             let link = ServerLink(try ServerConnection(host: "127.0.0.1", port: first.port))
             var banners: [String] = []
             let (status, messages) = ServerLinkTests().pump(link, seat: ServerLinkTests.seat) { status, messages in
-                if case .reconnecting(let reconnecting) = status { banners.append(reconnecting.banner(at: reconnecting.deadline)) }
+                if case .reconnecting(let reconnecting) = status {
+                    banners.append(reconnecting.banner(at: reconnecting.deadline))
+                    if reconnecting.movedTo != nil { bannerShown.signal() }
+                }
                 return !messages.isEmpty
             }
             #expect(status == .connected && messages == [.resumed(name: "Ana", room: "main")])

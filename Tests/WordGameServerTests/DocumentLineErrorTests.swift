@@ -44,16 +44,14 @@ import WordGameProtocol
             Case(code: "server-full", covers: ["--max-connections"]) {
                 let server = try TestServer(maxConnections: 1)
                 let first = try server.client()
-                defer { _ = first }
-                return try refused(server)
+                return try withExtendedLifetime(first) { try refused(server) }
             },
             Case(code: "server-full", covers: ["--max-per-address"]) {
                 var limits = ConnectionLimits()
                 limits.maxPerAddress = 1
                 let server = try TestServer(limits: limits)
                 let first = try server.client()
-                defer { _ = first }
-                return try refused(server)
+                return try withExtendedLifetime(first) { try refused(server) }
             },
         ]
     }

@@ -11,6 +11,8 @@ final class ServerChild {
     let banner: String
     private let errors = Pipe()
     private let out = Pipe()
+    /// Its stderr, read as it comes: a test may wait for a line there while the server runs (`waitForError`).
+    private let errorText: StreamCollector
 
     /// `shellPrefix`: shell commands run before the server replaces the shell (e.g. "ulimit -n 128").
     /// `port`: 0, the kernel picks; a server started again where one was must take its port again.
@@ -31,6 +33,7 @@ final class ServerChild {
         process.standardOutput = out
         process.standardError = errors
         try process.run()
+        errorText = StreamCollector(errors.fileHandleForReading)
         do {
             banner = try Self.read(out.fileHandleForReading, until: "Join from this machine")
         } catch {
@@ -43,6 +46,11 @@ final class ServerChild {
             throw TestFailure(description: "no port in \(banner)")
         }
         self.port = port
+    }
+
+    /// Its stderr so far, once it holds `line` (a part of a line) `count` times, or after `seconds`.
+    func waitForError(_ line: String, count: Int = 1, seconds: Double = 30) -> String {
+        errorText.wait(seconds: seconds) { $0.components(separatedBy: line).count - 1 >= count }
     }
 
     deinit {
@@ -76,7 +84,7 @@ final class ServerChild {
     func stop() -> String {
         process.interrupt()
         process.waitUntilExit()
-        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return errorText.whole()
     }
 
     /// Stops the server and returns what it wrote after its banner to stdout (the console's lines) and to stderr.

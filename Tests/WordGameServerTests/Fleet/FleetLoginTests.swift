@@ -116,6 +116,21 @@ struct FleetLoginTests {
         }
     }
 
+    /// How many of `wordgame`'s logins Redis has refused: its `ACL LOG`'s `auth` entries, whose `count` grows with each
+    /// refusal like the last.
+    static func refusedLogins(_ admin: RedisClient) throws -> Int {
+        guard case .array(let entries?) = try admin.send(RedisCommand(["ACL", "LOG"])) else { return 0 }
+        var refused = 0
+        for case .array(let fields?) in entries {
+            var entry: [String: RedisValue] = [:]
+            for index in stride(from: 0, to: fields.count - 1, by: 2) { entry[fields[index].text ?? ""] = fields[index + 1] }
+            guard entry["reason"]?.text == "auth", entry["username"]?.text == "wordgame", case .integer(let count)? = entry["count"]
+            else { continue }
+            refused += Int(count)
+        }
+        return refused
+    }
+
     @Test func aLoginRefusedLaterIsOneDatedLineAndTheRoomsPlayOn() async throws {
         try await onOwnThread {
             let (redis, aclFile) = try Self.readmeRedis()
@@ -150,9 +165,13 @@ struct FleetLoginTests {
             // The room here plays on: a student joins it (a room on this server needs no directory).
             let bo = try server.player("Bo", room: room)
             #expect(try teacher.waitFor { if case .arrived(let who) = $0 { who } else { nil } } == "Bo")
-            _ = bo
-            Thread.sleep(forTimeInterval: 2)
+            // Redis refuses the server's next logins too (its own count of them): still the one line.
+            let refusedBefore = try Self.refusedLogins(admin)
+            let again = Date().addingTimeInterval(20)
+            while try Self.refusedLogins(admin) < refusedBefore + 2, Date() < again { Thread.sleep(forTimeInterval: 0.1) }
+            #expect(try Self.refusedLogins(admin) >= refusedBefore + 2, "the server did not try again")
             #expect(server.events.filter { $0.contains("refused this server's login") }.count == 1, "said more than once")
+            withExtendedLifetime(bo) {}
         }
     }
 }

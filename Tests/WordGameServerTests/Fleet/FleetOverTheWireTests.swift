@@ -223,9 +223,10 @@ struct FleetOverTheWireTests {
             projector.send("HOST")
             let fresh = try projector.waitFor(timeout: 10) { if case .hosted(let room, _) = $0 { room } else { nil } }
             #expect(fresh != room)
-            // B and C look at the fleet every refresh: a few more looks, then each one's console says A stopped, once,
-            // dated and in its own name.
-            Thread.sleep(forTimeInterval: Double(ttl) / 1_000 * 2)
+            // B and C look at the fleet every refresh: each one's console says A stopped, once (a few more looks after it
+            // say nothing), dated and in its own name.
+            for server in [b, c] { _ = server.waitForError("fleet: server a stopped answering") }
+            Thread.sleep(forTimeInterval: Double(ttl) / 1_000)
             for (server, name) in [(b, "b"), (c, "c")] {
                 let console = server.stop().split(separator: "\n").filter { $0.contains("fleet: server a stopped answering") }
                 #expect(console.count == 1, "\(name): \(console)")

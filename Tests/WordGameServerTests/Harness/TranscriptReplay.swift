@@ -28,7 +28,15 @@ struct SocketPeer: TranscriptPeer {
 
     func send(_ line: String) { client.send(line) }
     func nextLine() throws -> String? { try client.nextLine(timeout: 10) }
-    func unreadLines() throws -> [String] { try client.lines(for: 0.3) }
+    /// Everything the server sent before its answer to a `PING` sent now: what it had to say is out before that
+    /// (one connection's lines keep their order), however late a loaded machine sends it. A connection the
+    /// transcript closed answers nothing: then what came before the close.
+    func unreadLines() throws -> [String] {
+        client.send("PING")
+        var lines: [String] = []
+        while let line = try client.nextLine(timeout: 10), line != "PONG", line != "Pong: the server is there." { lines.append(line) }
+        return lines
+    }
 }
 
 /// Replays one of Protocol.md's transcripts against the server: each line after `> ` is sent when its turn

@@ -667,14 +667,7 @@ import WordGameTestSupport
             try W.saved(w, host, "list100")
             return W.reply(w, late, "SAVE")
         }
-        add("`SAVE`", ["list-not-saved"]) {
-            let w = HubWorld(listStore: true)
-            let host = try W.hosted(w).client
-            W.upload(w, host, "pets")
-            w.type("SAVE", from: host)
-            w.answerListStore(problem: "lists/pets.json: No space left on device")
-            return w.take(host).last ?? ""
-        }
+        add("`SAVE`", ["list-not-saved"]) { try W.listStoreFails("SAVE", problem: "lists/pets.json: No space left on device") }
 
         // DELETE
         add("`DELETE`", ["not-in-room"]) { let w = W.hub(); return W.reply(w, w.connect(), "DELETE pets ABCDEFGHJKMN") }
@@ -692,14 +685,7 @@ import WordGameTestSupport
             return W.reply(w, host, "DELETE pets ABCDEFGHJKMN")
         }
         add("`DELETE`", ["list-in-use"]) { try W.deletingAListInUse() }
-        add("`DELETE`", ["list-not-saved"]) {
-            let w = HubWorld(listStore: true)
-            let host = try W.hosted(w).client
-            let key = try W.saved(w, host, "pets")
-            w.type("DELETE pets \(key)", from: host)
-            w.answerListStore(problem: "lists/pets.json: Read-only file system")
-            return w.take(host).last ?? ""
-        }
+        add("`DELETE`", ["list-not-saved"]) { try W.listStoreFails("DELETE", problem: "lists/pets.json: Read-only file system") }
         return cases
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WordGameProtocol
 import WordGameTestSupport
@@ -81,6 +82,25 @@ import WordGameTestSupport
         for entry in listed {
             let blocks = Self.document.blocks.filter(entry.names)
             #expect(blocks.count == 1, "\(entry.heading), \(entry.holding): \(blocks.count) blocks")
+        }
+    }
+
+    /// Each checking test is named as `Suite.test`: that suite's file, under Tests/, declares that test (a test renamed or
+    /// gone leaves an entry naming nothing, which fails here).
+    @Test func everyCheckingTestNamedIsThere() throws {
+        let tests = TestServer.repositoryRoot.appendingPathComponent("Tests")
+        var sources: [String: String] = [:]
+        for case let file as URL in FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
+        where file.pathExtension == "swift" {
+            sources[file.deletingPathExtension().lastPathComponent] = try String(contentsOf: file, encoding: .utf8)
+        }
+        for entry in Self.checked {
+            let name = entry.checkedBy.prefix { $0 != " " }
+            let parts = name.split(separator: ".")
+            #expect(parts.count == 2, "\(entry.checkedBy): not Suite.test")
+            guard parts.count == 2 else { continue }
+            let source = sources[String(parts[0])] ?? ""
+            #expect(source.contains("func \(parts[1])("), "\(entry.checkedBy): no such test in \(parts[0]).swift")
         }
     }
 

@@ -520,21 +520,8 @@ import WordGameTestSupport
 
         add("list-in-use", ["DELETE"]) { try W.deletingAListInUse() }
 
-        add("list-not-saved", ["SAVE"]) {
-            let w = HubWorld(listStore: true)
-            let host = try W.hosted(w).client
-            W.upload(w, host, "pets")
-            w.type("SAVE", from: host)
-            w.answerListStore(problem: "lists/pets.json: Permission denied")
-            return w.take(host).last ?? ""
-        }
-        add("list-not-saved", ["DELETE"]) {
-            let w = HubWorld(listStore: true)
-            let host = try W.hosted(w).client
-            let key = try W.saved(w, host, "pets")
-            w.type("DELETE pets \(key)", from: host)
-            w.answerListStore(problem: "lists/pets.json: Permission denied")
-            return w.take(host).last ?? ""
+        for command in ["SAVE", "DELETE"] {
+            add("list-not-saved", [command]) { try W.listStoreFails(command, problem: "lists/pets.json: Permission denied") }
         }
         return cases
     }

@@ -102,6 +102,22 @@ enum DocumentWorld {
         return reply(world, host, "DELETE pets \(key)")
     }
 
+    /// A host's `SAVE` of an uploaded `pets`, or (`command` "DELETE") `DELETE` of a saved `pets` with its key, which the
+    /// list store fails with `problem`: the reply (`list-not-saved`).
+    static func listStoreFails(_ command: String, problem: String) throws -> String {
+        let world = HubWorld(listStore: true)
+        let host = try hosted(world).client
+        if command == "SAVE" {
+            upload(world, host, "pets")
+            world.type("SAVE", from: host)
+        } else {
+            let key = try saved(world, host, "pets")
+            world.type("DELETE pets \(key)", from: host)
+        }
+        world.answerListStore(problem: problem)
+        return world.take(host).last ?? ""
+    }
+
     /// A server with 99 lists besides `default`, on which `waiting` (a host) opened an upload of the new list
     /// `pets`; then another host's `SAVE` of `extra` and a third's of `pets` went to the list store, and the first was
     /// done: the server has its 100 lists, and `pets` is being saved that moment.

@@ -169,7 +169,7 @@ def play(phones, windows, tcp, mark):
     english_words = {english for english, _ in FRENCH}
     french_words = {french for _, french in FRENCH}
     pairs = int(tcp.wait_line(lambda l: l.startswith("GAME "), start=mark)[0].split()[1])
-    seen = []
+    taken = []
     for n in range(1, pairs + 1):
         round_line, _ = tcp.wait_line(lambda l: l.startswith(f"ROUND {n} "), start=mark)
         for index, (name, width, height) in enumerate(PHONES):
@@ -186,11 +186,14 @@ def play(phones, windows, tcp, mark):
             if n == 1 and index == 0:
                 settle(phones)
                 shoot(phones, "phone-french-375x667.png")
-            seen.append(english)
             tap_answer(phones, "answer-correct" if (n + index) % 2 else "answer-wrong", touch=True)
+            # The server took the tap (OK ANSWER): the page says so only then.
+            wait_until(f"{name}'s answer to pair {n} taken",
+                       lambda: (text(phones, "game-status") or "").startswith("Answered ✓"))
+            taken.append((n, name))
         tcp.send(f"ANSWER {n} CORRECT")
         tcp.wait_line(lambda l: l.startswith(f"REVEAL {n} "), start=mark)
-    check(len(seen) == pairs * len(PHONES), f"every phone played every pair of {pairs}")
+    check(len(taken) == pairs * len(PHONES), f"the server took every phone's answer to every pair of {pairs}")
 
 
 def the_end(host, phones, windows):
