@@ -17,6 +17,19 @@ public struct PairTally: Equatable, Sendable, Codable {
         self.timeout = timeout
     }
 
+    /// The pair's counts from its players' verdicts: a player away for it (or not playing) is in none of the three.
+    public init(number: Int, pair: Pair, verdicts: [Verdict?]) {
+        self.init(number: number, pair: pair, right: 0, wrong: 0, timeout: 0)
+        for verdict in verdicts {
+            switch verdict {
+            case .right?: right += 1
+            case .wrong?: wrong += 1
+            case .timeout?: timeout += 1
+            case .away?, nil: break
+            }
+        }
+    }
+
     /// Those who played it: players away for the whole pair, or out, are in none of the three.
     public var played: Int { right + wrong + timeout }
 
@@ -30,17 +43,6 @@ public struct PairTally: Equatable, Sendable, Codable {
 extension GameRecord {
     /// One tally a pair played (the game may have ended before its last pair), in pair order.
     public var pairTallies: [PairTally] {
-        rounds.enumerated().map { index, round in
-            var tally = PairTally(number: index + 1, pair: pairs[index], right: 0, wrong: 0, timeout: 0)
-            for verdict in round.verdicts {
-                switch verdict {
-                case .right?: tally.right += 1
-                case .wrong?: tally.wrong += 1
-                case .timeout?: tally.timeout += 1
-                case .away?, nil: break
-                }
-            }
-            return tally
-        }
+        rounds.enumerated().map { index, round in PairTally(number: index + 1, pair: pairs[index], verdicts: round.verdicts) }
     }
 }

@@ -11,7 +11,7 @@ import WordListText
 extension Hub {
     var lists: WordListCatalog { environment.lists }
 
-    func handleList(_ command: ListCommand, from id: PlayerID, at now: Instant) {
+    func handleList(_ command: ListCommand, from id: PlayerID) {
         switch command {
         case .catalog: outbox.send(lists.listLines, to: id)
         case .upload(let start): openUpload(start, for: id)

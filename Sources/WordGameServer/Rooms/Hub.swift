@@ -62,7 +62,7 @@ final class Hub {
     /// Seats taken up again after a restart get ids below zero, which no connection has (`HubRestoring.swift`).
     var lastRestoredID = 0
     /// Practice rooms made so far, which number them (`HubPractice.swift`).
-    var practiceRooms = 0
+    var practiceRoomsMade = 0
     /// Uploads open and lists being saved or deleted (`HubLists.swift`).
     var uploads = ListUploads()
 
@@ -202,7 +202,7 @@ final class Hub {
             guard let room = roomOrError(for: id) else { return }
             if let change { room.changeRules(change, by: id, at: now) } else { room.describeRules(to: id) }
         case .lists(let command):
-            handleList(command, from: id, at: now)
+            handleList(command, from: id)
         case .mode:
             break  // the connection's own business, in any state: `Session.run` takes it
         case .startMissed:

@@ -17,8 +17,8 @@ extension Hub {
         }
         if refusedWhileDraining(id) { return }
         guard hasRoomForAnother(id) else { return }
-        practiceRooms += 1
-        let room = Room(name: Self.practicePrefix + String(practiceRooms), settings: settings, environment: environment, practice: true)
+        practiceRoomsMade += 1
+        let room = Room(name: Self.practicePrefix + String(practiceRoomsMade), settings: settings, environment: environment, practice: true)
         room.listName = list
         rooms[room.name] = room
         seat(id, in: room, as: .member)

@@ -26,7 +26,7 @@ extension Room {
             let pair = game.record.pairs[last]
             game.lastReveal = [.reveal(Reveal(number: last + 1, english: pair.english, spanish: pair.spanish,
                                               truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation)),
-                               .tally(Self.tally(number: last + 1, verdicts: game.record.rounds[last].verdicts))]
+                               .tally(Self.tally(number: last + 1, pair: pair, verdicts: game.record.rounds[last].verdicts))]
             game.lastLeaderboard = leaderboard(game.match.ranking())
         }
         if endGameIfNobodyPlays(at: now) { return }
@@ -68,17 +68,10 @@ extension Room {
         return true
     }
 
-    /// `TALLY` of a closed pair from its verdicts: those away for the whole pair are in none of the three counts.
-    static func tally(number: Int, verdicts: [Verdict?]) -> Tally {
-        var tally = Tally(number: number, right: 0, wrong: 0, timeout: 0)
-        for verdict in verdicts {
-            switch verdict {
-            case .right?: tally.right += 1
-            case .wrong?: tally.wrong += 1
-            case .timeout?: tally.timeout += 1
-            case .away?, nil: break
-            }
-        }
-        return tally
+    /// `TALLY` of a closed pair from its verdicts (`PairTally`'s counts): those away for the whole pair are in none of
+    /// the three.
+    static func tally(number: Int, pair: Pair, verdicts: [Verdict?]) -> Tally {
+        let counts = PairTally(number: number, pair: pair, verdicts: verdicts)
+        return Tally(number: number, right: counts.right, wrong: counts.wrong, timeout: counts.timeout)
     }
 }

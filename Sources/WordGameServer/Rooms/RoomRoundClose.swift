@@ -24,7 +24,7 @@ extension Room {
         let reveal = ServerMessage.reveal(Reveal(number: number, english: pair.english, spanish: pair.spanish,
                                                  truth: pair.isCorrect ? .correct : .wrong, translation: pair.translation))
         // Those away for the whole pair are judged (the record keeps it) but in none of the tally's three counts.
-        let tally = Self.tally(number: number, verdicts: outcome.verdictBySlot)
+        let tally = Self.tally(number: number, pair: pair, verdicts: outcome.verdictBySlot)
         let judgedCount = outcome.verdictBySlot.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         game.lastLeaderboard = leaderboard(standings)
         game.lastReveal = [reveal, .tally(tally)]
