@@ -1,3 +1,5 @@
+import WordGame
+
 /// Who made a word list (`LIST`'s `<kind>`): the server's operator, or a host over the wire.
 public enum ListKind: String, Sendable, CaseIterable {
     /// The operator's file (or `--words`): never changed over the wire.
@@ -23,20 +25,6 @@ public struct ListInfo: Equatable, Sendable {
         self.to = to
         self.kind = kind
     }
-}
-
-/// Why a line of an upload was not read (`SKIPPED`'s `<why>`).
-public enum ListSkip: String, Sendable, CaseIterable {
-    /// Not two sides: one cell, or a third cell that is not empty.
-    case columns
-    /// A side is empty.
-    case empty
-    /// A side is longer than 60 characters or 240 bytes.
-    case tooLong = "too-long"
-    /// The same pair as a line before it.
-    case duplicate
-    /// A side holds a control character, or only characters that show nothing.
-    case unshowable
 }
 
 /// `SKIPPED <line> <why> <text>`: a line of an upload that was not read.

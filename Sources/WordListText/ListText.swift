@@ -7,18 +7,7 @@ import WordGame
 /// Pure: lines in, pairs and the lines not read out.
 public enum ListText {
     /// Why a line was not read (`SKIPPED`'s `<why>`, Protocol.md §4, UPLOAD).
-    public enum Skip: String, Sendable, CaseIterable {
-        /// Not two sides: one cell, or a third cell that is not empty.
-        case columns
-        /// A side is empty (or only white space).
-        case empty
-        /// A side holds a control character, or only characters that show nothing.
-        case unshowable
-        /// A side is longer than `SideCheck.maxCharacters` characters or `SideCheck.maxBytes` bytes.
-        case tooLong = "too-long"
-        /// The same pair as a line before it.
-        case duplicate
-    }
+    public typealias Skip = ListSkip
 
     /// A line not read: its number among the lines (1-based), why, and its text as sent.
     public struct Skipped: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import Glibc
 import RedisClient
 import WordGamePOSIX
 import WordGameServer
@@ -25,7 +24,7 @@ enum DirectoryPassword {
             let why = switch error {
             case .missing: "there is no such file"
             case .isDirectory: "it is a folder"
-            case .unreadable(let code?) where code == EACCES: "permission denied to the user this server runs as"
+            case .unreadable(let code?) where code == Errno.permissionDenied: "permission denied to the user this server runs as"
             case .unreadable(let code?): Errno.text(code)
             case .unreadable(nil): "it is too big"
             }

@@ -88,18 +88,8 @@ enum PresentUpload {
     static func report(_ skipped: [SkippedLine], of count: Int) -> String {
         guard count > 0 else { return "" }
         var text = "\(count) line\(count == 1 ? "" : "s") not read:\n"
-        for line in skipped { text += "  line \(line.line) (\(why(line.why))): \(ScreenText.safe(line.text))\n" }
+        for line in skipped { text += "  line \(line.line) (\(line.why.sentence)): \(ScreenText.safe(line.text))\n" }
         if count > skipped.count { text += "  and \(count - skipped.count) more\n" }
         return text
-    }
-
-    static func why(_ skip: ListSkip) -> String {
-        switch skip {
-        case .columns: "not two sides"
-        case .empty: "a side is empty"
-        case .tooLong: "a side is too long"
-        case .duplicate: "the same pair again"
-        case .unshowable: "a side cannot be shown"
-        }
     }
 }

@@ -116,18 +116,8 @@ enum HumanBlocks {
     /// The lines of an upload not read, each with its number and why; `counted`: all of them, when more were not named.
     static func skipped(_ lines: [SkippedLine], of counted: Int?) -> [String] {
         let more = (counted ?? lines.count) - lines.count
-        return ["Lines not read:"] + lines.map { "  line \($0.line) (\(why($0.why))): \($0.text)" }
+        return ["Lines not read:"] + lines.map { "  line \($0.line) (\($0.why.sentence)): \($0.text)" }
             + (more > 0 ? ["  and \(F.count(more, "line")) more"] : [])
-    }
-
-    private static func why(_ skip: ListSkip) -> String {
-        switch skip {
-        case .columns: "not two sides"
-        case .empty: "a side is empty"
-        case .tooLong: "a side is too long"
-        case .duplicate: "the same pair again"
-        case .unshowable: "a side cannot be shown"
-        }
     }
 
     /// `Room main has 2 players: Ana and Bo. Ana is the host.`, from ROOM and

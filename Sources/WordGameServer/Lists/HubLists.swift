@@ -90,7 +90,7 @@ extension Hub {
         let start = upload.start
         let reading = ListText.read(upload.lines, from: start.from, to: start.to)
         let skipped = reading.skipped.prefix(skippedListed).map { skip in
-            ServerMessage.skipped(SkippedLine(line: skip.line, why: ListSkip(rawValue: skip.why.rawValue)!, text: skip.text))
+            ServerMessage.skipped(SkippedLine(line: skip.line, why: skip.why, text: skip.text))
         } + [.end(.skipped)]
         guard reading.pairs.count <= ListLimits.pairsPerList else {
             return error(.uploadTooBig, ListTexts.tooManyPairs(reading.pairs.count, ListLimits.pairsPerList), to: id)
